@@ -1,0 +1,256 @@
+//! The one game-agnostic rules trait, and the small types every game shares.
+//!
+//! Chance lives inside the game: `new` and `play` draw from the dice stream they are handed and
+//! advance to the next *decision*, so a state is always waiting for the seat `to_move()` to pick
+//! one of its legal moves (turns without a choice, such as a Ludo roll no pawn can use, are passed
+//! inside the rules). The same agent trait and runner therefore serve board and dice games.
+
+use core::fmt;
+use core::ops::Deref;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::agent::{Agent, AgentSetup};
+use crate::random::RandomStream;
+use crate::weights::WeightSet;
+
+/// The most seats any game has (Trente-douze is played by up to 8).
+pub const MAX_SEATS: usize = 8;
+
+/// A set of seats as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SeatSet(pub u8);
+
+impl SeatSet {
+    /// The set holding only `seat`.
+    #[must_use]
+    pub const fn single(seat: usize) -> Self {
+        Self(1 << seat)
+    }
+
+    #[must_use]
+    pub const fn contains(self, seat: usize) -> bool {
+        self.0 & (1 << seat) != 0
+    }
+
+    #[must_use]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn insert(&mut self, seat: usize) {
+        self.0 |= 1 << seat;
+    }
+
+    /// The seats in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..MAX_SEATS).filter(move |&s| self.contains(s))
+    }
+}
+
+/// How one seat fared in a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatResult {
+    Win,
+    Draw,
+    Loss,
+    /// The game counted as played but decided nothing (e.g. a safety cap was reached).
+    NoResult,
+}
+
+/// The end of a game.
+///
+/// A single winner wins and everyone else loses; several winners share a draw and the others
+/// lose; no winner at all is a draw for every seat, unless the game ended with no result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winners: SeatSet,
+    pub no_result: bool,
+    /// Index into [`Game::REASONS`]: why the game ended.
+    pub reason: u8,
+}
+
+impl Outcome {
+    #[must_use]
+    pub const fn win(seat: usize, reason: u8) -> Self {
+        Self { winners: SeatSet::single(seat), no_result: false, reason }
+    }
+
+    #[must_use]
+    pub const fn draw(reason: u8) -> Self {
+        Self { winners: SeatSet(0), no_result: false, reason }
+    }
+
+    #[must_use]
+    pub const fn no_result(reason: u8) -> Self {
+        Self { winners: SeatSet(0), no_result: true, reason }
+    }
+
+    #[must_use]
+    pub fn result_of(&self, seat: usize) -> SeatResult {
+        if self.no_result {
+            SeatResult::NoResult
+        } else if self.winners.is_empty() {
+            SeatResult::Draw
+        } else if !self.winners.contains(seat) {
+            SeatResult::Loss
+        } else if self.winners.len() == 1 {
+            SeatResult::Win
+        } else {
+            SeatResult::Draw
+        }
+    }
+
+    /// The single winning seat, if there is one.
+    #[must_use]
+    pub fn sole_winner(&self) -> Option<usize> {
+        (!self.no_result && self.winners.len() == 1).then(|| self.winners.0.trailing_zeros() as usize)
+    }
+}
+
+/// What every game counts while it is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Moves chosen by the players (plies for board games).
+    pub moves: u32,
+    /// Chance events (die rolls); 0 for games without chance.
+    pub rolls: u32,
+    /// Pieces (or points, as the game defines) captured by each seat.
+    pub captures: [u32; MAX_SEATS],
+}
+
+/// A sink for the human-readable narration of a game (`koom play`). The batch runner passes
+/// [`NoLog`], which the compiler removes entirely.
+pub trait Log {
+    fn line(&mut self, text: fmt::Arguments<'_>);
+}
+
+/// Narration switched off.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoLog;
+
+impl Log for NoLog {
+    #[inline(always)]
+    fn line(&mut self, _: fmt::Arguments<'_>) {}
+}
+
+impl Log for String {
+    fn line(&mut self, text: fmt::Arguments<'_>) {
+        use fmt::Write as _;
+        // Writing into a String cannot fail.
+        let _ = self.write_fmt(text);
+        self.push('\n');
+    }
+}
+
+/// A fixed-capacity move list: legal-move generation never allocates.
+pub trait MoveBuffer<M>: Default + Deref<Target = [M]> {
+    fn push(&mut self, mv: M);
+    fn clear(&mut self);
+}
+
+impl<M, const N: usize> MoveBuffer<M> for arrayvec::ArrayVec<M, N> {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        arrayvec::ArrayVec::push(self, mv);
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        arrayvec::ArrayVec::clear(self);
+    }
+}
+
+/// A computer level of a game: its name, what it does, and its tunable weight set if it has one.
+#[derive(Clone, Copy, Debug)]
+pub struct Level {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub weights: Option<&'static WeightSet>,
+}
+
+/// Statistics particular to one game, accumulated over many games as counts so that merging is
+/// exact and order-independent (results must not depend on the thread count).
+pub trait GameStats<G>: Default + Clone + Send + Serialize {
+    /// Adds one finished game; `seat_agents[seat]` is the agent slot playing that seat.
+    fn add(&mut self, game: &G, seat_agents: &[usize]);
+    fn merge(&mut self, other: &Self);
+}
+
+/// For games whose statistics are all generic.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct NoGameStats;
+
+impl<G> GameStats<G> for NoGameStats {
+    fn add(&mut self, _: &G, _: &[usize]) {}
+    fn merge(&mut self, _: &Self) {}
+}
+
+/// The rules of one game.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// A move: small and `Copy`, each game asserts its size.
+    type Move: Copy + Eq + fmt::Debug + Send + Sync;
+    /// Fixed-capacity list sized by the game's documented worst case.
+    type MoveList: MoveBuffer<Self::Move>;
+    /// Rule options an experiment may set (caps, variants), with the documented defaults.
+    type Options: Clone + fmt::Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// Statistics beyond the generic ones.
+    type Stats: GameStats<Self>;
+
+    /// The name used on the command line and in configs.
+    const NAME: &'static str;
+    /// The numbers of seats the game accepts.
+    const SEATS: (usize, usize);
+    /// Why a game can end; [`Outcome::reason`] indexes this.
+    const REASONS: &'static [&'static str];
+
+    /// The computer levels, weakest first.
+    fn levels() -> &'static [Level];
+
+    /// Checks options an experiment asks for; the error says which value is wrong and what is
+    /// accepted.
+    fn check_options(options: &Self::Options) -> Result<(), String>;
+
+    /// A new game for `seats` players, advanced to its first decision.
+    fn new(options: &Self::Options, seats: usize, dice: &mut RandomStream, log: &mut impl Log) -> Self;
+
+    /// The seat that must choose now. Meaningless once [`Game::outcome`] is `Some`.
+    fn to_move(&self) -> usize;
+
+    /// The legal moves of the seat to move (never empty before the game ends).
+    fn legal_moves(&self, out: &mut Self::MoveList);
+
+    /// Plays a legal move, then resolves chance until the next decision or the end.
+    fn play(&mut self, mv: Self::Move, dice: &mut RandomStream, log: &mut impl Log);
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    fn counters(&self) -> Counters;
+
+    /// The move in the game's notation, in the current position.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// A text picture of the position for `koom play`.
+    fn render(&self) -> String;
+
+    /// Builds an agent of one level.
+    fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>>;
+
+    /// Reads a move in the game's notation, matched against the legal moves (case-insensitive).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&m| self.format_move(m).eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| format!("`{text}` is not a legal move here"))
+    }
+}
