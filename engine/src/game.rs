@@ -243,6 +243,43 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Builds an agent of one level.
     fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>>;
 
+    /// Each seat's points when a game is scored in points, and a match (the rounds of one seed,
+    /// seats rotated) is won on the points summed over its rounds, as in Thud. `None` when a
+    /// match is scored by adding up the games' results.
+    fn points(&self) -> Option<[i32; MAX_SEATS]> {
+        None
+    }
+
+    /// Reads a position in the game's text form (`koom perft`, `koom legal`).
+    fn from_position(text: &str, options: &Self::Options) -> Result<Self, String> {
+        let _ = (text, options);
+        Err(format!("{} has no position notation", Self::NAME))
+    }
+
+    /// The position in the game's text form, for games that have one.
+    fn position(&self) -> Option<String> {
+        None
+    }
+
+    /// The number of leaf nodes `depth` plies below this position. This default copies the
+    /// position at each node; board games override it with their fast generator.
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 || self.outcome().is_some() {
+            return u64::from(depth == 0);
+        }
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        let mut dice = RandomStream::dice(0);
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut next = self.clone();
+                next.play(mv, &mut dice, &mut NoLog);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+
     /// Reads a move in the game's notation, matched against the legal moves (case-insensitive).
     fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
         let mut moves = Self::MoveList::default();
