@@ -12,7 +12,14 @@ fn play_one(agents: &mut [Box<dyn engine::Agent<Ludo>>], seed: u64) -> u32 {
     while game.outcome().is_none() {
         game.legal_moves(&mut moves);
         let seat = game.to_move();
-        let mv = agents[seat].choose(&game, &moves, &mut Context { rng: &mut rng, clock: &NoClock });
+        let mv = agents[seat].choose(
+            &game,
+            &moves,
+            &mut Context {
+                rng: &mut rng,
+                clock: &NoClock,
+            },
+        );
         game.play(mv, &mut dice, &mut NoLog);
     }
     game.counters().moves

@@ -66,5 +66,9 @@ pub trait Agent<G: Game>: Send {
 /// Picks uniformly among `count` candidates with a single draw, and draws nothing when there is
 /// only one (so a forced choice never shifts the stream).
 pub fn pick(count: usize, rng: &mut RandomStream) -> usize {
-    if count > 1 { rng.below(count as u32) as usize } else { 0 }
+    if count > 1 {
+        rng.below(count as u32) as usize
+    } else {
+        0
+    }
 }

@@ -79,17 +79,29 @@ pub struct Outcome {
 impl Outcome {
     #[must_use]
     pub const fn win(seat: usize, reason: u8) -> Self {
-        Self { winners: SeatSet::single(seat), no_result: false, reason }
+        Self {
+            winners: SeatSet::single(seat),
+            no_result: false,
+            reason,
+        }
     }
 
     #[must_use]
     pub const fn draw(reason: u8) -> Self {
-        Self { winners: SeatSet(0), no_result: false, reason }
+        Self {
+            winners: SeatSet(0),
+            no_result: false,
+            reason,
+        }
     }
 
     #[must_use]
     pub const fn no_result(reason: u8) -> Self {
-        Self { winners: SeatSet(0), no_result: true, reason }
+        Self {
+            winners: SeatSet(0),
+            no_result: true,
+            reason,
+        }
     }
 
     #[must_use]
@@ -110,7 +122,8 @@ impl Outcome {
     /// The single winning seat, if there is one.
     #[must_use]
     pub fn sole_winner(&self) -> Option<usize> {
-        (!self.no_result && self.winners.len() == 1).then(|| self.winners.0.trailing_zeros() as usize)
+        (!self.no_result && self.winners.len() == 1)
+            .then(|| self.winners.0.trailing_zeros() as usize)
     }
 }
 
@@ -175,21 +188,39 @@ pub struct Level {
     pub weights: Option<&'static WeightSet>,
 }
 
-/// Statistics particular to one game, accumulated over many games as counts so that merging is
-/// exact and order-independent (results must not depend on the thread count).
-pub trait GameStats<G>: Default + Clone + Send + Serialize {
-    /// Adds one finished game; `seat_agents[seat]` is the agent slot playing that seat.
-    fn add(&mut self, game: &G, seat_agents: &[usize]);
+/// The agent slot playing `seat` in rotation `rotation` of a seed group: every agent meets the
+/// same dice in every seat, and with two seats rotation 1 is the side swap.
+#[must_use]
+pub const fn seat_agent(seat: usize, rotation: usize, seats: usize) -> usize {
+    (seat + rotation) % seats
+}
+
+/// Statistics particular to one game, accumulated as counts so that merging is exact and
+/// order-independent (results must not depend on the thread count). Serialisable so that shards
+/// and checkpoints can carry them.
+pub trait GameStats<G>: Default + Clone + Send + Serialize + DeserializeOwned {
+    /// What `summary.json` shows (figures and intervals computed from the counts).
+    type Report: Serialize;
+
+    /// Adds the finished games of one seed group: game `r` is rotation `r`, where seat `s` is
+    /// played by agent slot [`seat_agent`]`(s, r, seats)`.
+    fn add_group(&mut self, games: &[G]);
+
     fn merge(&mut self, other: &Self);
+
+    /// `agents[slot]` names each agent slot.
+    fn report(&self, agents: &[String]) -> Self::Report;
 }
 
 /// For games whose statistics are all generic.
-#[derive(Clone, Copy, Debug, Default, Serialize)]
+#[derive(Clone, Copy, Debug, Default, Serialize, serde::Deserialize)]
 pub struct NoGameStats;
 
 impl<G> GameStats<G> for NoGameStats {
-    fn add(&mut self, _: &G, _: &[usize]) {}
+    type Report = ();
+    fn add_group(&mut self, _: &[G]) {}
     fn merge(&mut self, _: &Self) {}
+    fn report(&self, _: &[String]) {}
 }
 
 /// The rules of one game.
@@ -199,7 +230,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Fixed-capacity list sized by the game's documented worst case.
     type MoveList: MoveBuffer<Self::Move>;
     /// Rule options an experiment may set (caps, variants), with the documented defaults.
-    type Options: Clone + fmt::Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Options: Clone
+        + fmt::Debug
+        + Default
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
     /// Statistics beyond the generic ones.
     type Stats: GameStats<Self>;
 
@@ -218,7 +256,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn check_options(options: &Self::Options) -> Result<(), String>;
 
     /// A new game for `seats` players, advanced to its first decision.
-    fn new(options: &Self::Options, seats: usize, dice: &mut RandomStream, log: &mut impl Log) -> Self;
+    fn new(
+        options: &Self::Options,
+        seats: usize,
+        dice: &mut RandomStream,
+        log: &mut impl Log,
+    ) -> Self;
 
     /// The seat that must choose now. Meaningless once [`Game::outcome`] is `Some`.
     fn to_move(&self) -> usize;

@@ -9,10 +9,14 @@ pub mod game;
 pub mod games;
 pub mod random;
 pub mod registry;
+pub mod tally;
 pub mod weights;
 
 pub use agent::{Agent, AgentSetup, Clock, Context, NoClock, TimeControl};
-pub use game::{Counters, Game, GameStats, Log, MAX_SEATS, MoveBuffer, NoLog, Outcome, SeatResult, SeatSet};
+pub use game::{
+    Counters, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog, Outcome, SeatResult,
+    SeatSet, seat_agent,
+};
 pub use random::{RandomStream, game_seed};
 pub use registry::{GAME_NAMES, GameVisitor, UnknownGame, visit_game};
 pub use weights::{Param, WeightError, WeightSet};

@@ -98,25 +98,34 @@ mod tests {
             counts[usize::from(dice.d6() - 1)] += 1;
         }
         let expected = f64::from(n) / 6.0;
-        let chi2: f64 = counts.iter().map(|&c| (f64::from(c) - expected).powi(2) / expected).sum();
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (f64::from(c) - expected).powi(2) / expected)
+            .sum();
         // 5 degrees of freedom: P(chi2 > 20.5) = 0.001.
         assert!(chi2 < 20.5, "chi2 = {chi2}, counts = {counts:?}");
     }
 
     #[test]
     fn streams_of_one_seed_are_independent_and_reproducible() {
-        let a: Vec<u32> = (0..8).map({
-            let mut s = RandomStream::dice(7);
-            move |_| s.next_u32()
-        }).collect();
-        let b: Vec<u32> = (0..8).map({
-            let mut s = RandomStream::dice(7);
-            move |_| s.next_u32()
-        }).collect();
-        let c: Vec<u32> = (0..8).map({
-            let mut s = RandomStream::tie_break(7, 0);
-            move |_| s.next_u32()
-        }).collect();
+        let a: Vec<u32> = (0..8)
+            .map({
+                let mut s = RandomStream::dice(7);
+                move |_| s.next_u32()
+            })
+            .collect();
+        let b: Vec<u32> = (0..8)
+            .map({
+                let mut s = RandomStream::dice(7);
+                move |_| s.next_u32()
+            })
+            .collect();
+        let c: Vec<u32> = (0..8)
+            .map({
+                let mut s = RandomStream::tie_break(7, 0);
+                move |_| s.next_u32()
+            })
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
     }

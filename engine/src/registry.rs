@@ -18,7 +18,12 @@ pub struct UnknownGame(pub String);
 
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown game `{}` (accepted: {})", self.0, GAME_NAMES.join(", "))
+        write!(
+            f,
+            "unknown game `{}` (accepted: {})",
+            self.0,
+            GAME_NAMES.join(", ")
+        )
     }
 }
 

@@ -25,22 +25,53 @@ pub struct WeightSet {
 /// Why a set of named values does not fit a weight set.
 #[derive(Clone, Debug, PartialEq)]
 pub enum WeightError {
-    Unknown { set: &'static str, name: String, accepted: String },
-    Missing { set: &'static str, name: &'static str },
-    Duplicate { name: String },
-    OutOfRange { name: &'static str, value: f64, min: f64, max: f64 },
+    Unknown {
+        set: &'static str,
+        name: String,
+        accepted: String,
+    },
+    Missing {
+        set: &'static str,
+        name: &'static str,
+    },
+    Duplicate {
+        name: String,
+    },
+    OutOfRange {
+        name: &'static str,
+        value: f64,
+        min: f64,
+        max: f64,
+    },
 }
 
 impl fmt::Display for WeightError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Unknown { set, name, accepted } => {
-                write!(f, "unknown parameter `{name}` for weight set `{set}` (accepted: {accepted})")
+            Self::Unknown {
+                set,
+                name,
+                accepted,
+            } => {
+                write!(
+                    f,
+                    "unknown parameter `{name}` for weight set `{set}` (accepted: {accepted})"
+                )
             }
-            Self::Missing { set, name } => write!(f, "parameter `{name}` of weight set `{set}` is missing"),
+            Self::Missing { set, name } => {
+                write!(f, "parameter `{name}` of weight set `{set}` is missing")
+            }
             Self::Duplicate { name } => write!(f, "parameter `{name}` is given twice"),
-            Self::OutOfRange { name, value, min, max } => {
-                write!(f, "parameter `{name}` = {value} is outside its range [{min}, {max}]")
+            Self::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => {
+                write!(
+                    f,
+                    "parameter `{name}` = {value} is outside its range [{min}, {max}]"
+                )
             }
         }
     }
@@ -61,12 +92,19 @@ impl WeightSet {
     /// The names, comma separated, for error messages.
     #[must_use]
     pub fn names(&self) -> String {
-        self.params.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+        self.params
+            .iter()
+            .map(|p| p.name)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// Builds a full weight vector from named values: every parameter must be given exactly once,
     /// inside its range.
-    pub fn from_named<'a>(&self, named: impl IntoIterator<Item = (&'a str, f64)>) -> Result<Vec<f64>, WeightError> {
+    pub fn from_named<'a>(
+        &self,
+        named: impl IntoIterator<Item = (&'a str, f64)>,
+    ) -> Result<Vec<f64>, WeightError> {
         let mut values: Vec<Option<f64>> = vec![None; self.params.len()];
         for (name, value) in named {
             let i = self.index_of(name).ok_or_else(|| WeightError::Unknown {
@@ -75,14 +113,21 @@ impl WeightSet {
                 accepted: self.names(),
             })?;
             if values[i].replace(value).is_some() {
-                return Err(WeightError::Duplicate { name: name.to_owned() });
+                return Err(WeightError::Duplicate {
+                    name: name.to_owned(),
+                });
             }
         }
         let values = self
             .params
             .iter()
             .zip(values)
-            .map(|(p, v)| v.ok_or(WeightError::Missing { set: self.name, name: p.name }))
+            .map(|(p, v)| {
+                v.ok_or(WeightError::Missing {
+                    set: self.name,
+                    name: p.name,
+                })
+            })
             .collect::<Result<Vec<_>, _>>()?;
         self.check(&values)?;
         Ok(values)
@@ -92,7 +137,12 @@ impl WeightSet {
     pub fn check(&self, values: &[f64]) -> Result<(), WeightError> {
         for (p, &value) in self.params.iter().zip(values) {
             if !(p.min..=p.max).contains(&value) {
-                return Err(WeightError::OutOfRange { name: p.name, value, min: p.min, max: p.max });
+                return Err(WeightError::OutOfRange {
+                    name: p.name,
+                    value,
+                    min: p.min,
+                    max: p.max,
+                });
             }
         }
         Ok(())
@@ -175,7 +225,10 @@ macro_rules! weight_set {
 pub fn check_table(set: &WeightSet) -> Result<(), String> {
     for (i, p) in set.params.iter().enumerate() {
         if !(p.min < p.max && p.step > 0.0 && (p.min..=p.max).contains(&p.default)) {
-            return Err(format!("{}.{}: bad range, step or default", set.name, p.name));
+            return Err(format!(
+                "{}.{}: bad range, step or default",
+                set.name, p.name
+            ));
         }
         if set.params[..i].iter().any(|q| q.name == p.name) {
             return Err(format!("{}.{}: duplicate name", set.name, p.name));
@@ -206,13 +259,25 @@ mod tests {
 
     #[test]
     fn named_values_are_checked() {
-        assert_eq!(Demo::SET.from_named([("b", -2.0), ("a", 0.5)]).unwrap(), vec![0.5, -2.0]);
-        assert!(matches!(Demo::SET.from_named([("a", 0.5)]), Err(WeightError::Missing { name: "b", .. })));
+        assert_eq!(
+            Demo::SET.from_named([("b", -2.0), ("a", 0.5)]).unwrap(),
+            vec![0.5, -2.0]
+        );
+        assert!(matches!(
+            Demo::SET.from_named([("a", 0.5)]),
+            Err(WeightError::Missing { name: "b", .. })
+        ));
         assert!(matches!(
             Demo::SET.from_named([("a", 0.5), ("b", -1.0), ("c", 1.0)]),
             Err(WeightError::Unknown { .. })
         ));
-        assert!(matches!(Demo::SET.from_named([("a", 5.0), ("b", -1.0)]), Err(WeightError::OutOfRange { .. })));
-        assert!(matches!(Demo::SET.from_named([("a", 1.0), ("a", 1.0)]), Err(WeightError::Duplicate { .. })));
+        assert!(matches!(
+            Demo::SET.from_named([("a", 5.0), ("b", -1.0)]),
+            Err(WeightError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            Demo::SET.from_named([("a", 1.0), ("a", 1.0)]),
+            Err(WeightError::Duplicate { .. })
+        ));
     }
 }

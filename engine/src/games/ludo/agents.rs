@@ -28,7 +28,11 @@ crate::weight_set! {
 }
 
 pub(super) const LEVELS: &[Level] = &[
-    Level { name: "easy", summary: "uniformly random legal move", weights: None },
+    Level {
+        name: "easy",
+        summary: "uniformly random legal move",
+        weights: None,
+    },
     Level {
         name: "normal",
         summary: "capture (more beats fewer) > finish > leave yard > safe square > progress",
@@ -44,8 +48,15 @@ pub(super) const LEVELS: &[Level] = &[
 pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Ludo>> {
     match setup.level {
         0 => Box::new(Easy),
-        1 => Box::new(Tiered { weights: HardWeights { risk_weight: 0.0, ..HardWeights::default() } }),
-        _ => Box::new(Tiered { weights: HardWeights::from_values(&setup.weights) }),
+        1 => Box::new(Tiered {
+            weights: HardWeights {
+                risk_weight: 0.0,
+                ..HardWeights::default()
+            },
+        }),
+        _ => Box::new(Tiered {
+            weights: HardWeights::from_values(&setup.weights),
+        }),
     }
 }
 
@@ -72,7 +83,9 @@ impl Tiered {
         let seat = game.to_move();
         let pawn = usize::from(mv.0);
         let from = game.progress[seat][pawn];
-        let Some(dest) = game.destination(pawn) else { return f64::NEG_INFINITY };
+        let Some(dest) = game.destination(pawn) else {
+            return f64::NEG_INFINITY;
+        };
         if dest > LAST_TRACK {
             // Home straight or finish: never at risk.
             return if dest == FINISH { w.finish } else { w.progress };
@@ -82,7 +95,11 @@ impl Tiered {
             return if from == YARD { w.leave_yard } else { w.safe };
         }
         let (_, captured) = game.pawns_on(square, seat);
-        let tier = if captured > 0 { w.capture + w.capture_extra * f64::from(captured - 1) } else { w.progress };
+        let tier = if captured > 0 {
+            w.capture + w.capture_extra * f64::from(captured - 1)
+        } else {
+            w.progress
+        };
         if w.risk_weight == 0.0 {
             return tier;
         }
@@ -100,7 +117,11 @@ pub fn risk_numerator(game: &Ludo, mover: usize, square: u8) -> u32 {
     for seat in (0..SEATS).filter(|&s| s != mover) {
         let faces = progress_of(square, seat).map_or(0, |p| {
             // Pawns at progress p-6 ..= p-1 reach p with faces 6 ..= 1.
-            let window = if p >= 6 { game.occupancy[seat] >> (p - 6) } else { game.occupancy[seat] << (6 - p) };
+            let window = if p >= 6 {
+                game.occupancy[seat] >> (p - 6)
+            } else {
+                game.occupancy[seat] << (6 - p)
+            };
             (window & 0x3f).count_ones()
         });
         product *= 6 - faces;

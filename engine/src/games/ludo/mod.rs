@@ -123,7 +123,10 @@ impl Ludo {
             if let Some(p) = board::progress_of(square, seat) {
                 if self.occupancy[seat] & (1 << p) != 0 {
                     seats.insert(seat);
-                    count += self.progress[seat].iter().filter(|&&q| q == p as i8).count() as u8;
+                    count += self.progress[seat]
+                        .iter()
+                        .filter(|&&q| q == p as i8)
+                        .count() as u8;
                 }
             }
         }
@@ -143,7 +146,10 @@ impl Ludo {
     fn advance(&mut self, dice: &mut RandomStream, log: &mut impl Log) {
         loop {
             if self.counters.rolls >= self.roll_cap {
-                log.line(format_args!("roll cap of {} reached: no result", self.roll_cap));
+                log.line(format_args!(
+                    "roll cap of {} reached: no result",
+                    self.roll_cap
+                ));
                 self.outcome = Some(Outcome::no_result(REASON_ROLL_CAP));
                 return;
             }
@@ -151,7 +157,9 @@ impl Ludo {
             self.counters.rolls += 1;
             let seat = self.to_move;
             if roll == 6 && self.sixes == 2 {
-                log.line(format_args!("seat {seat} rolls 6: third six in a row, void"));
+                log.line(format_args!(
+                    "seat {seat} rolls 6: third six in a row, void"
+                ));
                 self.pass_turn();
                 continue;
             }
@@ -163,7 +171,9 @@ impl Ludo {
                 log.line(format_args!("seat {seat} rolls {roll}"));
                 return;
             }
-            log.line(format_args!("seat {seat} rolls {roll}: no legal move, passes"));
+            log.line(format_args!(
+                "seat {seat} rolls {roll}: no legal move, passes"
+            ));
             if roll != 6 {
                 self.pass_turn();
             }
@@ -201,7 +211,12 @@ impl Game for Ludo {
         Ok(())
     }
 
-    fn new(options: &LudoOptions, _seats: usize, dice: &mut RandomStream, log: &mut impl Log) -> Self {
+    fn new(
+        options: &LudoOptions,
+        _seats: usize,
+        dice: &mut RandomStream,
+        log: &mut impl Log,
+    ) -> Self {
         let mut game = Self::from_parts([[YARD; 4]; SEATS], 0, 0, 0);
         game.roll_cap = options.roll_cap;
         game.advance(dice, log);
@@ -243,7 +258,9 @@ impl Game for Ludo {
                         }
                     }
                     self.refresh_occupancy(victim);
-                    log.line(format_args!("  sends seat {victim}'s pawns on square {square} home"));
+                    log.line(format_args!(
+                        "  sends seat {victim}'s pawns on square {square} home"
+                    ));
                 }
                 self.counters.captures[seat] += u32::from(count);
             }
@@ -272,13 +289,20 @@ impl Game for Ludo {
         let pawn = usize::from(mv.0);
         let from = self.progress[usize::from(self.to_move)][pawn];
         let to = self.destination(pawn).unwrap_or(from);
-        format!("pawn {pawn} {}->{}", Self::describe_pawn(from), Self::describe_pawn(to))
+        format!(
+            "pawn {pawn} {}->{}",
+            Self::describe_pawn(from),
+            Self::describe_pawn(to)
+        )
     }
 
     fn render(&self) -> String {
         (0..SEATS)
             .map(|seat| {
-                let pawns: Vec<String> = self.progress[seat].iter().map(|&p| Self::describe_pawn(p)).collect();
+                let pawns: Vec<String> = self.progress[seat]
+                    .iter()
+                    .map(|&p| Self::describe_pawn(p))
+                    .collect();
                 format!("seat {seat}: {}\n", pawns.join(", "))
             })
             .collect()

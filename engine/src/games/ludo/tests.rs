@@ -19,11 +19,22 @@ fn dice_starting_with(prefix: &[u8]) -> RandomStream {
 const Y: i8 = YARD;
 
 fn choose(level: usize, game: &Ludo, weights: Vec<f64>) -> LudoMove {
-    let mut agent = Ludo::new_agent(&AgentSetup { level, weights, time_control: TimeControl::Batch });
+    let mut agent = Ludo::new_agent(&AgentSetup {
+        level,
+        weights,
+        time_control: TimeControl::Batch,
+    });
     let mut moves = ArrayVec::new();
     game.legal_moves(&mut moves);
     let mut rng = RandomStream::tie_break(1, 0);
-    agent.choose(game, &moves, &mut Context { rng: &mut rng, clock: &NoClock })
+    agent.choose(
+        game,
+        &moves,
+        &mut Context {
+            rng: &mut rng,
+            clock: &NoClock,
+        },
+    )
 }
 
 fn hard(game: &Ludo) -> LudoMove {
@@ -41,7 +52,11 @@ fn geometry_matches_the_rules() {
     assert_eq!(track_square(3, 50), (39 + 50) % 52);
     let safe: Vec<u8> = (0..52).filter(|&q| is_safe(q)).collect();
     assert_eq!(safe, vec![0, 8, 13, 21, 26, 34, 39, 47]);
-    assert_eq!(board::progress_of(12, 1), None, "square 12 is never on seat 1's track");
+    assert_eq!(
+        board::progress_of(12, 1),
+        None,
+        "square 12 is never on seat 1's track"
+    );
     assert_eq!(board::progress_of(12, 0), Some(12));
 }
 
@@ -86,27 +101,54 @@ fn finishing_needs_the_exact_count() {
 
 #[test]
 fn a_six_that_cannot_be_used_still_grants_a_roll() {
-    let mut game = Ludo::from_parts([[FINISH, FINISH, FINISH, 56], [20, Y, Y, Y], [Y; 4], [Y; 4]], 0, 0, 0);
+    let mut game = Ludo::from_parts(
+        [[FINISH, FINISH, FINISH, 56], [20, Y, Y, Y], [Y; 4], [Y; 4]],
+        0,
+        0,
+        0,
+    );
     game.advance(&mut dice_starting_with(&[6, 1]), &mut NoLog);
-    assert_eq!((game.to_move(), game.roll(), game.counters().rolls), (0, 1, 2));
+    assert_eq!(
+        (game.to_move(), game.roll(), game.counters().rolls),
+        (0, 1, 2)
+    );
     // Without the six the turn passes.
-    let mut game = Ludo::from_parts([[FINISH, FINISH, FINISH, 56], [20, Y, Y, Y], [Y; 4], [Y; 4]], 0, 0, 0);
+    let mut game = Ludo::from_parts(
+        [[FINISH, FINISH, FINISH, 56], [20, Y, Y, Y], [Y; 4], [Y; 4]],
+        0,
+        0,
+        0,
+    );
     game.advance(&mut dice_starting_with(&[5]), &mut NoLog);
     assert_eq!(game.to_move(), 1);
 }
 
 #[test]
 fn a_used_six_grants_a_roll_and_a_capture_does_not() {
-    let mut game = Ludo::from_parts([[10, Y, Y, Y], [20, Y, Y, Y], [30, Y, Y, Y], [Y; 4]], 0, 6, 1);
+    let mut game = Ludo::from_parts(
+        [[10, Y, Y, Y], [20, Y, Y, Y], [30, Y, Y, Y], [Y; 4]],
+        0,
+        6,
+        1,
+    );
     game.play(LudoMove(0), &mut dice_starting_with(&[2]), &mut NoLog);
     assert_eq!((game.to_move(), game.roll()), (0, 2), "a six rolls again");
     game.play(LudoMove(0), &mut dice_starting_with(&[2]), &mut NoLog);
     assert_eq!(game.to_move(), 1, "after a non-six the turn passes");
     // A capture with a 3 passes the turn.
-    let mut game = Ludo::from_parts([[13, Y, Y, Y], [3, Y, Y, Y], [30, Y, Y, Y], [Y; 4]], 0, 3, 0);
+    let mut game = Ludo::from_parts(
+        [[13, Y, Y, Y], [3, Y, Y, Y], [30, Y, Y, Y], [Y; 4]],
+        0,
+        3,
+        0,
+    );
     game.play(LudoMove(0), &mut dice_starting_with(&[2]), &mut NoLog);
     assert_eq!(game.counters().captures[0], 1);
-    assert_eq!(game.to_move(), 2, "seat 1 has only yard pawns and a 2: passes to seat 2");
+    assert_eq!(
+        game.to_move(),
+        2,
+        "seat 1 has only yard pawns and a 2: passes to seat 2"
+    );
 }
 
 #[test]
@@ -117,24 +159,42 @@ fn the_third_six_is_void_but_earlier_moves_stand() {
     assert_eq!((game.to_move(), game.roll()), (0, 6));
     game.play(LudoMove(0), &mut dice, &mut NoLog);
     assert_eq!(game.progress(0)[0], 12, "both sixes moved the pawn");
-    assert_eq!((game.to_move(), game.roll()), (1, 2), "third six void, seat 1 rolled a 2");
+    assert_eq!(
+        (game.to_move(), game.roll()),
+        (1, 2),
+        "third six void, seat 1 rolled a 2"
+    );
     assert_eq!(game.counters().rolls, 3);
 }
 
 #[test]
 fn the_game_ends_when_one_seat_is_home() {
-    let mut game = Ludo::from_parts([[FINISH, FINISH, FINISH, 56], [20, Y, Y, Y], [Y; 4], [Y; 4]], 0, 1, 0);
+    let mut game = Ludo::from_parts(
+        [[FINISH, FINISH, FINISH, 56], [20, Y, Y, Y], [Y; 4], [Y; 4]],
+        0,
+        1,
+        0,
+    );
     game.play(LudoMove(3), &mut dice_starting_with(&[1]), &mut NoLog);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result_of(0), SeatResult::Win);
     assert_eq!(outcome.result_of(1), SeatResult::Loss);
-    assert_eq!(game.counters().rolls, 0, "no roll after the winning move, even on a six");
+    assert_eq!(
+        game.counters().rolls,
+        0,
+        "no roll after the winning move, even on a six"
+    );
 }
 
 #[test]
 fn the_roll_cap_gives_no_result() {
     assert_eq!(LudoOptions::default().roll_cap, 10_000);
-    let game = Ludo::new(&LudoOptions { roll_cap: 1 }, 4, &mut dice_starting_with(&[3]), &mut NoLog);
+    let game = Ludo::new(
+        &LudoOptions { roll_cap: 1 },
+        4,
+        &mut dice_starting_with(&[3]),
+        &mut NoLog,
+    );
     let outcome = game.outcome().unwrap();
     assert!(outcome.no_result);
     assert_eq!(outcome.result_of(0), SeatResult::NoResult);
@@ -156,18 +216,37 @@ fn normal_follows_its_strict_order() {
     let no_yard = Ludo::from_parts([[10, 40, 20, 2], [Y; 4], [Y; 4], [Y; 4]], 0, 6, 1);
     assert_eq!(normal(&no_yard), LudoMove(3), "then a safe square");
     // Two captures: the bigger one wins.
-    let two = Ludo::from_parts([[10, 30, Y, Y], [3, Y, Y, Y], [10, 10, Y, Y], [Y; 4]], 0, 6, 1);
-    assert_eq!(normal(&two), LudoMove(1), "30 -> 36 sends seat 2's two pawns home");
+    let two = Ludo::from_parts(
+        [[10, 30, Y, Y], [3, Y, Y, Y], [10, 10, Y, Y], [Y; 4]],
+        0,
+        6,
+        1,
+    );
+    assert_eq!(
+        normal(&two),
+        LudoMove(1),
+        "30 -> 36 sends seat 2's two pawns home"
+    );
 }
 
 #[test]
 fn hard_risk_matches_a_hand_computation() {
     // Square 20: seat 1 (progress 7) threatens it with faces 4 and 2, seat 2 (progress 46) with
     // face 1, seat 3 not at all: risk = 1 - (4/6)(5/6)(6/6) = 4/9.
-    let game = Ludo::from_parts([[14, Y, Y, Y], [3, 5, Y, Y], [45, Y, Y, Y], [Y; 4]], 0, 6, 1);
+    let game = Ludo::from_parts(
+        [[14, Y, Y, Y], [3, 5, Y, Y], [45, Y, Y, Y], [Y; 4]],
+        0,
+        6,
+        1,
+    );
     assert_eq!(risk_numerator(&game, 0, 20), 4 * 5 * 6);
     // Two seats with one face each: 11/36, not 12/36.
-    let game = Ludo::from_parts([[14, Y, Y, Y], [6, Y, Y, Y], [45, Y, Y, Y], [Y; 4]], 0, 6, 1);
+    let game = Ludo::from_parts(
+        [[14, Y, Y, Y], [6, Y, Y, Y], [45, Y, Y, Y], [Y; 4]],
+        0,
+        6,
+        1,
+    );
     assert_eq!(216 - risk_numerator(&game, 0, 20), 66, "66/216 = 11/36");
 }
 
@@ -179,9 +258,11 @@ fn naive_risk_numerator(game: &Ludo, mover: usize, square: u8) -> u32 {
         .map(|s| {
             let faces = (1..=6)
                 .filter(|&f| {
-                    game.progress(s)
-                        .iter()
-                        .any(|&p| (0..=LAST_TRACK).contains(&p) && p + f <= LAST_TRACK && track_square(s, p + f) == square)
+                    game.progress(s).iter().any(|&p| {
+                        (0..=LAST_TRACK).contains(&p)
+                            && p + f <= LAST_TRACK
+                            && track_square(s, p + f) == square
+                    })
                 })
                 .count() as u32;
             6 - faces
@@ -201,7 +282,10 @@ fn risk_bitmask_equals_naive_scan_on_random_positions() {
         }
         let game = Ludo::from_parts(progress, 0, 1, 0);
         for square in 0..52 {
-            assert_eq!(risk_numerator(&game, 0, square), naive_risk_numerator(&game, 0, square));
+            assert_eq!(
+                risk_numerator(&game, 0, square),
+                naive_risk_numerator(&game, 0, square)
+            );
         }
     }
 }
@@ -215,9 +299,22 @@ fn hard_avoids_risk_that_normal_ignores() {
     // With the risk weighted at zero, the two moves tie and the tie-break decides; both occur.
     let picks: std::collections::BTreeSet<u8> = (0..40)
         .map(|seed| {
-            let mut agent = Ludo::new_agent(&AgentSetup { level: 1, weights: vec![], time_control: TimeControl::Batch });
+            let mut agent = Ludo::new_agent(&AgentSetup {
+                level: 1,
+                weights: vec![],
+                time_control: TimeControl::Batch,
+            });
             let mut rng = RandomStream::tie_break(seed, 0);
-            agent.choose(&game, &[LudoMove(0), LudoMove(1)], &mut Context { rng: &mut rng, clock: &NoClock }).0
+            agent
+                .choose(
+                    &game,
+                    &[LudoMove(0), LudoMove(1)],
+                    &mut Context {
+                        rng: &mut rng,
+                        clock: &NoClock,
+                    },
+                )
+                .0
         })
         .collect();
     assert_eq!(picks.len(), 2);
@@ -243,7 +340,17 @@ fn random_games_end_and_conserve_pawns() {
             let mv = moves[pick(moves.len(), &mut rng)];
             game.play(mv, &mut dice, &mut NoLog);
             for seat in 0..4 {
-                let fresh = Ludo::from_parts([game.progress(0), game.progress(1), game.progress(2), game.progress(3)], 0, 1, 0);
+                let fresh = Ludo::from_parts(
+                    [
+                        game.progress(0),
+                        game.progress(1),
+                        game.progress(2),
+                        game.progress(3),
+                    ],
+                    0,
+                    1,
+                    0,
+                );
                 assert_eq!(fresh.occupancy(seat), game.occupancy(seat));
             }
         }
