@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::games::ludo::Ludo;
-use engine::{AgentSetup, Context, Game, MoveBuffer, NoClock, NoLog, RandomStream, TimeControl};
+use engine::{AgentSetup, Context, Game, NoClock, NoLog, RandomStream, TimeControl};
 
 fn play_one(agents: &mut [Box<dyn engine::Agent<Ludo>>], seed: u64) -> u32 {
     let mut dice = RandomStream::dice(seed);
