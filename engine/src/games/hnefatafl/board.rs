@@ -1,0 +1,429 @@
+//! Geometry of the 11×11 board as bitboards over 121 squares (`rules/hnefatafl.md`, "Board and
+//! pieces"), and the piece placement with its incrementally kept occupancies and Zobrist hash.
+//!
+//! Square `s = 11 · rank + file`, both counted from 0: `a1` is 0, `k1` is 10, `a11` is 110 and
+//! `k11` is 120. Bit `s` of a `u128` stands for square `s`. A second, transposed occupancy (bit
+//! `11 · file + rank`) turns every file into 11 contiguous bits, so that sliding along a file is
+//! the same table look-up as sliding along a rank.
+
+use crate::random::splitmix64;
+
+/// Squares on a side.
+pub const SIZE: usize = 11;
+/// Squares on the board.
+pub const SQUARES: usize = SIZE * SIZE;
+/// The throne, `f6`.
+pub const THRONE: u8 = 60;
+/// The four corners `a1 k1 a11 k11`.
+pub const CORNER_SQUARES: [u8; 4] = [0, 10, 110, 120];
+
+/// A set of squares.
+pub type Bits = u128;
+
+/// Every square of the board.
+pub const BOARD: Bits = (1 << SQUARES) - 1;
+/// The eleven squares of file `a`.
+pub const FILE_A: Bits = file_mask(0);
+/// The eleven squares of file `k`.
+pub const FILE_K: Bits = file_mask(10);
+/// Rank 1.
+pub const RANK_1: Bits = 0x7ff;
+/// Rank 11.
+pub const RANK_11: Bits = 0x7ff << 110;
+/// The forty edge squares (the corners included).
+pub const EDGE: Bits = FILE_A | FILE_K | RANK_1 | RANK_11;
+/// The four corners.
+pub const CORNERS: Bits = 1 | 1 << 10 | 1 << 110 | 1 << 120;
+/// The throne.
+pub const THRONE_BIT: Bits = 1 << THRONE;
+/// Squares only the king may stop on.
+pub const RESTRICTED: Bits = CORNERS | THRONE_BIT;
+
+const fn file_mask(file: usize) -> Bits {
+    let mut bits = 0;
+    let mut rank = 0;
+    while rank < SIZE {
+        bits |= 1 << (rank * SIZE + file);
+        rank += 1;
+    }
+    bits
+}
+
+#[inline]
+#[must_use]
+pub const fn bit(square: u8) -> Bits {
+    1 << square
+}
+
+#[must_use]
+pub const fn rank_of(square: u8) -> usize {
+    square as usize / SIZE
+}
+
+#[must_use]
+pub const fn file_of(square: u8) -> usize {
+    square as usize % SIZE
+}
+
+#[must_use]
+pub const fn square_at(file: usize, rank: usize) -> u8 {
+    (rank * SIZE + file) as u8
+}
+
+/// The four orthogonal directions as (file, rank) steps.
+pub const DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// The square one step from `square` in direction `dir` (an index into [`DIRECTIONS`]), or
+/// `None` off the board.
+#[inline]
+#[must_use]
+pub fn step(square: u8, dir: usize) -> Option<u8> {
+    let next = NEIGHBOUR[square as usize][dir];
+    (next != OFF).then_some(next)
+}
+
+/// Marks a step off the board in [`NEIGHBOUR`].
+const OFF: u8 = u8::MAX;
+
+/// `NEIGHBOUR[s][d]`: the square next to `s` in direction `d`, or [`OFF`].
+static NEIGHBOUR: [[u8; 4]; SQUARES] = {
+    let mut table = [[OFF; 4]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let (file, rank) = ((s % SIZE) as i8, (s / SIZE) as i8);
+        let mut d = 0;
+        while d < 4 {
+            let (f, r) = (file + DIRECTIONS[d].0, rank + DIRECTIONS[d].1);
+            if f >= 0 && f < SIZE as i8 && r >= 0 && r < SIZE as i8 {
+                table[s][d] = (r as usize * SIZE + f as usize) as u8;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// The squares next to any square of `bits`, orthogonally.
+#[inline]
+#[must_use]
+pub const fn neighbours(bits: Bits) -> Bits {
+    let north = (bits << SIZE) & BOARD;
+    let south = bits >> SIZE;
+    let east = (bits << 1) & !FILE_A & BOARD;
+    let west = (bits >> 1) & !FILE_K;
+    north | south | east | west
+}
+
+/// Grows `seed` through `passable` squares (orthogonal steps) until it stops growing.
+#[must_use]
+pub fn flood(mut seed: Bits, passable: Bits) -> Bits {
+    loop {
+        let grown = seed | (neighbours(seed) & passable);
+        if grown == seed {
+            return seed;
+        }
+        seed = grown;
+    }
+}
+
+/// `SLIDE[p][occupied]`: the cells a rook on cell `p` of an 11-cell line reaches when the line's
+/// occupancy is `occupied` (the rook's own bit ignored), stopping before the first occupied
+/// cell each way. Restricted squares are removed afterwards by the caller's mask, so the table
+/// is pure geometry: 11 × 2048 entries, 44 KiB.
+static SLIDE: [[u16; 1 << SIZE]; SIZE] = {
+    let mut table = [[0u16; 1 << SIZE]; SIZE];
+    let mut p = 0;
+    while p < SIZE {
+        let mut occupied = 0;
+        while occupied < 1 << SIZE {
+            let mut reach = 0u16;
+            let mut i = p + 1;
+            while i < SIZE && occupied & (1 << i) == 0 {
+                reach |= 1 << i;
+                i += 1;
+            }
+            let mut i = p;
+            while i > 0 && occupied & (1 << (i - 1)) == 0 {
+                reach |= 1 << (i - 1);
+                i -= 1;
+            }
+            table[p][occupied] = reach;
+            occupied += 1;
+        }
+        p += 1;
+    }
+    table
+};
+
+/// The cells a rook on cell `p` of a line with occupancy `line` reaches.
+#[inline]
+#[must_use]
+pub fn slide(p: usize, line: u16) -> u16 {
+    SLIDE[p][line as usize]
+}
+
+/// The 11 bits of line `index` of a (plain or transposed) occupancy.
+#[inline]
+#[must_use]
+pub const fn line_bits(occupancy: Bits, index: usize) -> u16 {
+    (occupancy >> (index * SIZE)) as u16 & 0x7ff
+}
+
+/// On line `index` (a rank, or a file: the geometry is symmetric), the cells a soldier may stop
+/// on: all but the corners on the two edge lines and the throne on the middle line.
+#[inline]
+#[must_use]
+pub const fn soldier_stops(index: usize) -> u16 {
+    match index {
+        0 | 10 => 0x7ff & !(1 | 1 << 10),
+        5 => 0x7ff & !(1 << 5),
+        _ => 0x7ff,
+    }
+}
+
+/// A square's bit in the transposed (file-major) occupancy.
+#[inline]
+#[must_use]
+pub const fn transposed_bit(square: u8) -> Bits {
+    1 << (file_of(square) * SIZE + rank_of(square))
+}
+
+/// Who a piece belongs to; the index is also the seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The 24 attackers, who move first: seat 0.
+    Attackers = 0,
+    /// The 12 defenders and the king: seat 1.
+    Defenders = 1,
+}
+
+impl Side {
+    #[must_use]
+    pub const fn other(self) -> Self {
+        match self {
+            Self::Attackers => Self::Defenders,
+            Self::Defenders => Self::Attackers,
+        }
+    }
+
+    #[must_use]
+    pub const fn seat(self) -> usize {
+        self as usize
+    }
+
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Attackers => "attackers",
+            Self::Defenders => "defenders",
+        }
+    }
+}
+
+/// What stands on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    Attacker = 0,
+    Defender = 1,
+    King = 2,
+}
+
+impl Piece {
+    #[must_use]
+    pub const fn side(self) -> Side {
+        match self {
+            Self::Attacker => Side::Attackers,
+            Self::Defender | Self::King => Side::Defenders,
+        }
+    }
+}
+
+/// Zobrist keys: one per piece kind and square, and one for the defenders to move.
+struct Keys {
+    pieces: [[u64; SQUARES]; 3],
+    defenders_to_move: u64,
+}
+
+static KEYS: Keys = {
+    let mut pieces = [[0; SQUARES]; 3];
+    let mut i = 0;
+    while i < 3 * SQUARES {
+        pieces[i / SQUARES][i % SQUARES] = splitmix64(0x4e6e_6566_0000_0000 + i as u64);
+        i += 1;
+    }
+    Keys {
+        pieces,
+        defenders_to_move: splitmix64(0x4e6e_6566_ffff_ffff),
+    }
+};
+
+/// The key of `piece` on `square`.
+#[inline]
+#[must_use]
+pub fn piece_key(piece: Piece, square: u8) -> u64 {
+    KEYS.pieces[piece as usize][square as usize]
+}
+
+/// The key toggled when the side to move changes.
+#[must_use]
+pub fn side_key(side: Side) -> u64 {
+    match side {
+        Side::Attackers => 0,
+        Side::Defenders => KEYS.defenders_to_move,
+    }
+}
+
+/// Piece placement. The occupancies are kept in step with the pieces by `put` and `remove` only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub attackers: Bits,
+    /// The defenders' soldiers, the king excluded.
+    pub defenders: Bits,
+    pub king: u8,
+    /// Every piece, in the transposed layout ([`transposed_bit`]).
+    pub occupied_t: Bits,
+    /// The Zobrist hash of the placement (the side to move is added by the game).
+    pub hash: u64,
+}
+
+impl Board {
+    /// An empty board with the king on `king`.
+    #[must_use]
+    pub fn with_king(king: u8) -> Self {
+        Self {
+            attackers: 0,
+            defenders: 0,
+            king,
+            occupied_t: transposed_bit(king),
+            hash: piece_key(Piece::King, king),
+        }
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn king_bit(&self) -> Bits {
+        bit(self.king)
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn occupied(&self) -> Bits {
+        self.attackers | self.defenders | self.king_bit()
+    }
+
+    /// The king and the defenders' soldiers.
+    #[inline]
+    #[must_use]
+    pub const fn defenders_and_king(&self) -> Bits {
+        self.defenders | self.king_bit()
+    }
+
+    /// Every piece of `side`, the king included for the defenders.
+    #[inline]
+    #[must_use]
+    pub const fn side(&self, side: Side) -> Bits {
+        match side {
+            Side::Attackers => self.attackers,
+            Side::Defenders => self.defenders_and_king(),
+        }
+    }
+
+    #[must_use]
+    pub fn piece_at(&self, square: u8) -> Option<Piece> {
+        let b = bit(square);
+        if self.attackers & b != 0 {
+            Some(Piece::Attacker)
+        } else if self.defenders & b != 0 {
+            Some(Piece::Defender)
+        } else if square == self.king {
+            Some(Piece::King)
+        } else {
+            None
+        }
+    }
+
+    /// Places a soldier or moves the king to an empty square.
+    #[inline]
+    pub fn put(&mut self, piece: Piece, square: u8) {
+        match piece {
+            Piece::Attacker => self.attackers |= bit(square),
+            Piece::Defender => self.defenders |= bit(square),
+            Piece::King => self.king = square,
+        }
+        self.occupied_t |= transposed_bit(square);
+        self.hash ^= piece_key(piece, square);
+    }
+
+    /// Lifts `piece` off `square` (the king's square is left stale until the next `put`).
+    #[inline]
+    pub fn remove(&mut self, piece: Piece, square: u8) {
+        match piece {
+            Piece::Attacker => self.attackers &= !bit(square),
+            Piece::Defender => self.defenders &= !bit(square),
+            Piece::King => {}
+        }
+        self.occupied_t &= !transposed_bit(square);
+        self.hash ^= piece_key(piece, square);
+    }
+
+    /// The hash computed from scratch, to check the incremental one.
+    #[must_use]
+    pub fn full_hash(&self) -> u64 {
+        let mut hash = piece_key(Piece::King, self.king);
+        for (piece, bits) in [
+            (Piece::Attacker, self.attackers),
+            (Piece::Defender, self.defenders),
+        ] {
+            for square in squares(bits) {
+                hash ^= piece_key(piece, square);
+            }
+        }
+        hash
+    }
+}
+
+/// The squares of a set, in increasing order.
+#[inline]
+pub fn squares(mut bits: Bits) -> impl Iterator<Item = u8> {
+    core::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let square = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            square
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_have_the_right_sizes() {
+        assert_eq!(EDGE.count_ones(), 40);
+        assert_eq!(RESTRICTED.count_ones(), 5);
+        assert_eq!(CORNERS & EDGE, CORNERS);
+        assert_eq!(neighbours(THRONE_BIT).count_ones(), 4);
+        assert_eq!(neighbours(bit(0)), bit(1) | bit(11));
+        assert_eq!(neighbours(bit(10)), bit(9) | bit(21), "no wrap from k1 to a2");
+        assert_eq!(neighbours(bit(110)), bit(99) | bit(111));
+    }
+
+    #[test]
+    fn slide_stops_before_blockers() {
+        // Cell 5 on a line with blockers on 2 and 8: reaches 3, 4, 6, 7.
+        assert_eq!(slide(5, 1 << 2 | 1 << 8), 1 << 3 | 1 << 4 | 1 << 6 | 1 << 7);
+        assert_eq!(slide(0, 0), 0x7fe);
+        assert_eq!(slide(10, 1 << 9), 0);
+    }
+
+    #[test]
+    fn step_stays_on_the_board() {
+        assert_eq!(step(0, 1), None);
+        assert_eq!(step(0, 3), None);
+        assert_eq!(step(0, 0), Some(1));
+        assert_eq!(step(120, 2), None);
+        assert_eq!(step(THRONE, 2), Some(71));
+    }
+}

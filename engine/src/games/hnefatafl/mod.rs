@@ -1,0 +1,329 @@
+//! Copenhagen Hnefatafl 11×11 as `rules/hnefatafl.md` describes it: rook moves, restricted
+//! squares, custodial captures with hostile squares and an armed king, the shield wall, the king
+//! captured on four sides (three and the throne beside it, never on the edge), corner escape,
+//! the exit fort, encirclement, a side without a legal move loses, no repetition rule, and a
+//! batch ply cap that ends a game as a draw counted as a timeout.
+//!
+//! Seat 0 is the attackers, who move first; seat 1 the defenders.
+
+mod agents;
+mod board;
+mod moves;
+mod notation;
+mod rules;
+mod stats;
+
+use serde::{Deserialize, Serialize};
+
+pub use board::{Bits, Board, Piece, Side};
+pub use moves::{MAX_MOVES, Move, MoveList};
+pub use notation::{START, square_name};
+pub use rules::Capture;
+pub use stats::{HnefataflReport, HnefataflStats};
+
+use crate::agent::{Agent, AgentSetup};
+use crate::game::{Counters, Game, Level, Log, Outcome};
+use crate::random::RandomStream;
+
+/// The king reached a corner.
+pub const REASON_CORNER: u8 = 0;
+/// The king stands in an exit fort.
+pub const REASON_FORT: u8 = 1;
+/// The attackers surrounded the king.
+pub const REASON_KING_CAPTURED: u8 = 2;
+/// The attackers cut every defender off from the edge.
+pub const REASON_ENCIRCLEMENT: u8 = 3;
+/// The side to move had no legal move and lost.
+pub const REASON_NO_MOVE: u8 = 4;
+/// The batch ply cap was reached: a draw, reported as a timeout.
+pub const REASON_CAP: u8 = 5;
+
+/// Rule options of an experiment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HnefataflOptions {
+    /// Plies after which an unfinished game is a draw, counted as a timeout (default 1000). The
+    /// rules have no repetition draw, so only this cap keeps every batch game finite; 1000 plies
+    /// is several times the length of games between the searching levels.
+    pub ply_cap: u32,
+}
+
+impl Default for HnefataflOptions {
+    fn default() -> Self {
+        Self { ply_cap: 1000 }
+    }
+}
+
+/// A position with the side to move, the counters and the result once the game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hnefatafl {
+    board: Board,
+    to_move: Side,
+    plies: u32,
+    ply_cap: u32,
+    /// Pieces each side has captured, the king included.
+    captured: [u32; 2],
+    outcome: Option<Outcome>,
+}
+
+impl Hnefatafl {
+    /// A position from a placement, `to_move` to play, no plies played yet. The end conditions
+    /// that a placement alone decides (king on a corner, exit fort, encirclement, no legal move)
+    /// are settled at once, as if the position had just arisen from a move.
+    #[must_use]
+    pub fn from_board(board: Board, to_move: Side, options: &HnefataflOptions) -> Self {
+        let mut game = Self {
+            board,
+            to_move,
+            plies: 0,
+            ply_cap: options.ply_cap,
+            captured: [0; 2],
+            outcome: None,
+        };
+        game.outcome = if board::CORNERS & board.king_bit() != 0 {
+            Some(Outcome::win(Side::Defenders.seat(), REASON_CORNER))
+        } else if rules::exit_fort(&board) {
+            Some(Outcome::win(Side::Defenders.seat(), REASON_FORT))
+        } else if rules::encircled(&board) {
+            Some(Outcome::win(Side::Attackers.seat(), REASON_ENCIRCLEMENT))
+        } else {
+            None
+        };
+        game.finish();
+        game
+    }
+
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[must_use]
+    pub const fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    #[must_use]
+    pub const fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The Zobrist hash of the placement and the side to move, kept incrementally.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.board.hash ^ board::side_key(self.to_move)
+    }
+
+    /// The hash computed from scratch (tests compare it with [`Hnefatafl::hash`]).
+    #[must_use]
+    pub fn full_hash(&self) -> u64 {
+        self.board.full_hash() ^ board::side_key(self.to_move)
+    }
+
+    /// Plays a legal move and settles every end condition; returns what it captured.
+    pub fn apply(&mut self, mv: Move) -> Capture {
+        let capture = self.make(mv);
+        self.finish();
+        capture
+    }
+
+    /// The move, its captures and the wins they decide, without the two checks perft gets for
+    /// free (no legal move: the bulk count is then zero) or does itself (the cap).
+    fn make(&mut self, mv: Move) -> Capture {
+        let side = self.to_move;
+        let piece = if mv.from == self.board.king {
+            Piece::King
+        } else if side == Side::Attackers {
+            Piece::Attacker
+        } else {
+            Piece::Defender
+        };
+        self.board.remove(piece, mv.from);
+        self.board.put(piece, mv.to);
+        let capture = rules::captures(&self.board, side, mv.to);
+        let victim = match side {
+            Side::Attackers => Piece::Defender,
+            Side::Defenders => Piece::Attacker,
+        };
+        for square in board::squares(capture.soldiers) {
+            self.board.remove(victim, square);
+        }
+        self.captured[side.seat()] += capture.soldiers.count_ones() + u32::from(capture.king);
+        self.plies += 1;
+        self.to_move = side.other();
+        self.outcome = match side {
+            Side::Defenders if board::CORNERS & self.board.king_bit() != 0 => {
+                Some(Outcome::win(side.seat(), REASON_CORNER))
+            }
+            Side::Defenders if rules::exit_fort(&self.board) => {
+                Some(Outcome::win(side.seat(), REASON_FORT))
+            }
+            Side::Attackers if capture.king => Some(Outcome::win(side.seat(), REASON_KING_CAPTURED)),
+            Side::Attackers if rules::encircled(&self.board) => {
+                Some(Outcome::win(side.seat(), REASON_ENCIRCLEMENT))
+            }
+            // A defenders' move never creates an encirclement (the piece that moved stays
+            // connected to the edge through the square it left), and an attackers' move never
+            // creates a fort (an attacker ends next to any square it opened), so each side's
+            // move is checked for its own wins only.
+            _ => None,
+        };
+        capture
+    }
+
+    /// The side to move loses without a legal move; otherwise the cap may end the game.
+    fn finish(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if !moves::has_any(&self.board, self.to_move) {
+            self.outcome = Some(Outcome::win(self.to_move.other().seat(), REASON_NO_MOVE));
+        } else if self.plies >= self.ply_cap {
+            self.outcome = Some(Outcome::draw(REASON_CAP));
+        }
+    }
+
+    /// Leaves below this non-terminal position at `depth >= 1`, counting the last ply in bulk.
+    fn perft_from(&self, depth: u32) -> u64 {
+        if depth == 1 {
+            return moves::count(&self.board, self.to_move);
+        }
+        let mut list = MoveList::new();
+        moves::generate(&self.board, self.to_move, &mut list);
+        list.iter()
+            .map(|&mv| {
+                let mut child = *self;
+                child.make(mv);
+                if child.outcome.is_some() || child.plies >= child.ply_cap {
+                    0
+                } else {
+                    child.perft_from(depth - 1)
+                }
+            })
+            .sum()
+    }
+}
+
+impl Game for Hnefatafl {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Options = HnefataflOptions;
+    type Stats = HnefataflStats;
+
+    const NAME: &'static str = "hnefatafl";
+    const SEATS: (usize, usize) = (2, 2);
+    const REASONS: &'static [&'static str] = &[
+        "corner",
+        "fort",
+        "king captured",
+        "encirclement",
+        "no move",
+        "cap",
+    ];
+
+    fn levels() -> &'static [Level] {
+        agents::LEVELS
+    }
+
+    fn check_options(options: &HnefataflOptions) -> Result<(), String> {
+        if options.ply_cap == 0 {
+            return Err("options.ply_cap must be at least 1 (default 1000)".into());
+        }
+        Ok(())
+    }
+
+    fn new(
+        options: &HnefataflOptions,
+        _seats: usize,
+        _dice: &mut RandomStream,
+        _log: &mut impl Log,
+    ) -> Self {
+        Self::from_position(START, options).expect("the start position is well formed")
+    }
+
+    fn to_move(&self) -> usize {
+        self.to_move.seat()
+    }
+
+    fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        if self.outcome.is_none() {
+            moves::generate(&self.board, self.to_move, out);
+        }
+    }
+
+    fn play(&mut self, mv: Move, _dice: &mut RandomStream, log: &mut impl Log) {
+        let side = self.to_move;
+        let text = notation::move_with_captures(mv, &self.apply_preview(mv));
+        self.apply(mv);
+        log.line(format_args!("{} {text}", side.name()));
+        if let Some(outcome) = self.outcome {
+            log.line(format_args!(
+                "game over after {} plies: {}",
+                self.plies,
+                notation::describe_outcome(&outcome)
+            ));
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn counters(&self) -> Counters {
+        let mut captures = [0; crate::game::MAX_SEATS];
+        captures[..2].copy_from_slice(&self.captured);
+        Counters {
+            moves: self.plies,
+            rolls: 0,
+            captures,
+        }
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_move(mv)
+    }
+
+    fn render(&self) -> String {
+        notation::render(self)
+    }
+
+    fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
+        agents::new_agent(setup)
+    }
+
+    fn from_position(text: &str, options: &HnefataflOptions) -> Result<Self, String> {
+        let (board, to_move) = notation::read_position(text)?;
+        Ok(Self::from_board(board, to_move, options))
+    }
+
+    fn position(&self) -> Option<String> {
+        Some(notation::write_position(&self.board, self.to_move))
+    }
+
+    /// The fast generator: copy-make below the last ply, and at the last ply the moves are
+    /// counted in bulk (a population count per piece) rather than played.
+    fn perft(&self, depth: u32) -> u64 {
+        match (depth, self.outcome) {
+            (0, _) => 1,
+            (_, Some(_)) => 0,
+            _ => self.perft_from(depth),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl Hnefatafl {
+    /// What `mv` would capture, for narration and for checking a written capture list.
+    #[must_use]
+    pub fn apply_preview(&self, mv: Move) -> Capture {
+        let mut copy = *self;
+        copy.make(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,219 @@
+//! What a batch of Hnefatafl games yields (`rules/hnefatafl.md`, "What statistics a game must
+//! yield"): the seed's own statistics page (games, wins and draws, moves per game with mean, max
+//! and min, first-player wins against the other's) plus how each game ended, captures, each
+//! agent's results by side, and the attackers' advantage with its 95% interval.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Hnefatafl, Side};
+use crate::game::{Game, GameStats, seat_agent};
+use crate::tally::{Moments, ratio, wilson95};
+
+/// Wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+impl Record {
+    fn add(&mut self, points: u8) {
+        match points {
+            2 => self.wins += 1,
+            1 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+    }
+
+    fn merge(&mut self, other: &Self) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+
+    /// Points per game, a draw counting one half.
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        let games = self.wins + self.draws + self.losses;
+        ratio(2 * self.wins + self.draws, 2 * games)
+    }
+}
+
+/// The counts; every figure of the report is computed from them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HnefataflStats {
+    /// Games from the attackers' point of view.
+    pub attackers: Record,
+    /// Plies per game.
+    pub plies: Moments,
+    /// Games per end reason, indexed like [`Hnefatafl::REASONS`].
+    pub endings: [u64; 6],
+    /// Pieces captured over all games, by side (the king counts one).
+    pub captures: [u64; 2],
+    /// Per seed group, the attackers' half points summed over its games (the side-swapped pair):
+    /// the unit of the advantage's interval, since the two games of a pair share their seed.
+    pub group_attacker_points: Moments,
+    /// Games per group (2 when sides are swapped on each seed).
+    pub games_per_group: u64,
+    /// Per agent slot, its record as attackers then as defenders.
+    pub agents: Vec<[Record; 2]>,
+}
+
+/// Half points of `side` in a finished game: 2 a win, 1 a draw, 0 a loss.
+fn half_points(game: &Hnefatafl, side: Side) -> u8 {
+    match game.outcome().and_then(|o| o.sole_winner()) {
+        Some(winner) if winner == side.seat() => 2,
+        Some(_) => 0,
+        None => 1,
+    }
+}
+
+impl GameStats<Hnefatafl> for HnefataflStats {
+    type Report = HnefataflReport;
+
+    fn add_group(&mut self, games: &[Hnefatafl]) {
+        let mut group_points = 0;
+        for (rotation, game) in games.iter().enumerate() {
+            let Some(outcome) = game.outcome() else {
+                continue;
+            };
+            let points = half_points(game, Side::Attackers);
+            group_points += i64::from(points);
+            self.attackers.add(points);
+            let counters = game.counters();
+            self.plies.add(i64::from(counters.moves));
+            self.endings[usize::from(outcome.reason)] += 1;
+            for side in [Side::Attackers, Side::Defenders] {
+                self.captures[side.seat()] += u64::from(counters.captures[side.seat()]);
+                let slot = seat_agent(side.seat(), rotation, 2);
+                if self.agents.len() <= slot {
+                    self.agents.resize(slot + 1, [Record::default(); 2]);
+                }
+                self.agents[slot][side.seat()].add(half_points(game, side));
+            }
+        }
+        self.group_attacker_points.add(group_points);
+        self.games_per_group = self.games_per_group.max(games.len() as u64);
+    }
+
+    fn merge(&mut self, other: &Self) {
+        self.attackers.merge(&other.attackers);
+        self.plies.merge(&other.plies);
+        for (a, b) in self.endings.iter_mut().zip(other.endings) {
+            *a += b;
+        }
+        for (a, b) in self.captures.iter_mut().zip(other.captures) {
+            *a += b;
+        }
+        self.group_attacker_points.merge(&other.group_attacker_points);
+        self.games_per_group = self.games_per_group.max(other.games_per_group);
+        if self.agents.len() < other.agents.len() {
+            self.agents
+                .resize(other.agents.len(), [Record::default(); 2]);
+        }
+        for (mine, theirs) in self.agents.iter_mut().zip(&other.agents) {
+            mine[0].merge(&theirs[0]);
+            mine[1].merge(&theirs[1]);
+        }
+    }
+
+    fn report(&self, agents: &[String]) -> HnefataflReport {
+        let games = self.plies.n;
+        let wins = self.attackers;
+        let decisive = wins.wins + wins.losses;
+        // Half points per group → attackers' score per game, minus one half.
+        let scale = 1.0 / (2.0 * self.games_per_group.max(1) as f64);
+        let [low, high] = self.group_attacker_points.mean_ci95();
+        HnefataflReport {
+            games,
+            attacker_wins: wins.wins,
+            defender_wins: wins.losses,
+            draws: wins.draws,
+            timeouts: self.endings[usize::from(super::REASON_CAP)],
+            attacker_share_of_decisive: ratio(wins.wins, decisive),
+            attacker_share_of_decisive_ci95: wilson95(wins.wins as f64, decisive as f64),
+            attackers_advantage: self.group_attacker_points.mean() * scale - 0.5,
+            attackers_advantage_ci95: [low * scale - 0.5, high * scale - 0.5],
+            plies_mean: self.plies.mean(),
+            plies_sd: self.plies.sd(),
+            plies_min: self.plies.min.unwrap_or(0),
+            plies_max: self.plies.max.unwrap_or(0),
+            endings: Hnefatafl::REASONS
+                .iter()
+                .zip(self.endings)
+                .map(|(&reason, count)| Ending {
+                    reason,
+                    games: count,
+                    share: ratio(count, games),
+                })
+                .collect(),
+            captures_per_game: [
+                ratio(self.captures[0], games),
+                ratio(self.captures[1], games),
+            ],
+            agents: self
+                .agents
+                .iter()
+                .enumerate()
+                .map(|(slot, [attacking, defending])| AgentRecord {
+                    agent: agents
+                        .get(slot)
+                        .cloned()
+                        .unwrap_or_else(|| format!("agent {slot}")),
+                    as_attackers: *attacking,
+                    as_defenders: *defending,
+                    score_as_attackers: attacking.score(),
+                    score_as_defenders: defending.score(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// How many games ended one way.
+#[derive(Clone, Debug, Serialize)]
+pub struct Ending {
+    pub reason: &'static str,
+    pub games: u64,
+    pub share: f64,
+}
+
+/// One agent's results by side.
+#[derive(Clone, Debug, Serialize)]
+pub struct AgentRecord {
+    pub agent: String,
+    pub as_attackers: Record,
+    pub as_defenders: Record,
+    pub score_as_attackers: f64,
+    pub score_as_defenders: f64,
+}
+
+/// The figures shown under "game_specific".
+#[derive(Clone, Debug, Serialize)]
+pub struct HnefataflReport {
+    pub games: u64,
+    /// First-player (attacker) wins.
+    pub attacker_wins: u64,
+    pub defender_wins: u64,
+    /// Draws; in this game only the ply cap draws, so these equal `timeouts`.
+    pub draws: u64,
+    pub timeouts: u64,
+    /// Attacker wins over decisive games, with its Wilson 95% interval.
+    pub attacker_share_of_decisive: f64,
+    pub attacker_share_of_decisive_ci95: [f64; 2],
+    /// The attackers' advantage: their score per game (a draw is half a point) minus 0.5, so 0
+    /// is balance and +0.5 every game won by the attackers. Its 95% interval is the normal
+    /// approximation over seed groups (each group's side-swapped games are one observation).
+    pub attackers_advantage: f64,
+    pub attackers_advantage_ci95: [f64; 2],
+    /// Plies (single moves) per game.
+    pub plies_mean: f64,
+    pub plies_sd: f64,
+    pub plies_min: i64,
+    pub plies_max: i64,
+    pub endings: Vec<Ending>,
+    /// Pieces captured per game by the attackers and by the defenders (the king counts one).
+    pub captures_per_game: [f64; 2],
+    pub agents: Vec<AgentRecord>,
+}
