@@ -15,12 +15,28 @@ fn csv_error(e: csv::Error) -> io::Error {
 /// `summary.csv`: `kind,name,games,wins,draws,losses,no_result,win_rate,ci95_lo,ci95_hi,score`.
 pub fn summary_csv(by_agent: &[RecordSummary], by_seat: &[RecordSummary]) -> io::Result<Vec<u8>> {
     let mut out = csv::Writer::from_writer(Vec::new());
-    out.write_record(["kind", "name", "games", "wins", "draws", "losses", "no_result", "win_rate", "ci95_lo", "ci95_hi", "score"])
-        .map_err(csv_error)?;
+    out.write_record([
+        "kind",
+        "name",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "no_result",
+        "win_rate",
+        "ci95_lo",
+        "ci95_hi",
+        "score",
+    ])
+    .map_err(csv_error)?;
     let rows = by_agent
         .iter()
         .map(|r| ("agent", r.agent.clone().unwrap_or_default(), r))
-        .chain(by_seat.iter().map(|r| ("seat", r.seat.map(|s| s.to_string()).unwrap_or_default(), r)));
+        .chain(
+            by_seat
+                .iter()
+                .map(|r| ("seat", r.seat.map(|s| s.to_string()).unwrap_or_default(), r)),
+        );
     for (kind, name, r) in rows {
         out.write_record([
             kind.to_owned(),
@@ -37,7 +53,8 @@ pub fn summary_csv(by_agent: &[RecordSummary], by_seat: &[RecordSummary]) -> io:
         ])
         .map_err(csv_error)?;
     }
-    out.into_inner().map_err(|e| io::Error::other(e.to_string()))
+    out.into_inner()
+        .map_err(|e| io::Error::other(e.to_string()))
 }
 
 /// `games.csv`, written row by row as games finish (in game order), committed at the end.
@@ -49,8 +66,16 @@ pub struct GamesCsv {
 }
 
 impl GamesCsv {
-    pub fn create(path: &Path, labels: &[String], reasons: &'static [&'static str]) -> io::Result<Self> {
-        let mut games = Self { file: AtomicFile::create(path)?, labels: labels.to_vec(), reasons };
+    pub fn create(
+        path: &Path,
+        labels: &[String],
+        reasons: &'static [&'static str],
+    ) -> io::Result<Self> {
+        let mut games = Self {
+            file: AtomicFile::create(path)?,
+            labels: labels.to_vec(),
+            reasons,
+        };
         games.write(&Self::header(labels.len()))?;
         Ok(games)
     }
@@ -58,11 +83,20 @@ impl GamesCsv {
     /// The column names for `seats` seats.
     #[must_use]
     pub fn header(seats: usize) -> Vec<String> {
-        let mut header: Vec<String> =
-            ["index", "seed", "rotation", "winner_seat", "winner_agent", "result", "reason", "moves", "rolls"]
-                .into_iter()
-                .map(str::to_owned)
-                .collect();
+        let mut header: Vec<String> = [
+            "index",
+            "seed",
+            "rotation",
+            "winner_seat",
+            "winner_agent",
+            "result",
+            "reason",
+            "moves",
+            "rolls",
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
         header.extend((0..seats).map(|s| format!("agent_seat{s}")));
         header.extend((0..seats).map(|s| format!("captures_seat{s}")));
         header
@@ -92,7 +126,9 @@ impl GamesCsv {
             row.seed.to_string(),
             row.rotation.to_string(),
             winner.map(|s| s.to_string()).unwrap_or_default(),
-            winner.map(|s| labels[row.seat_agents[s]].clone()).unwrap_or_default(),
+            winner
+                .map(|s| labels[row.seat_agents[s]].clone())
+                .unwrap_or_default(),
             result.to_owned(),
             reasons[usize::from(outcome.reason)].to_owned(),
             row.moves.to_string(),
@@ -119,6 +155,8 @@ pub fn csv_line(fields: &[String]) -> String {
     let mut out = csv::Writer::from_writer(Vec::new());
     // Writing into memory cannot fail.
     let _ = out.write_record(fields);
-    String::from_utf8(out.into_inner().unwrap_or_default()).unwrap_or_default().trim_end().to_owned()
+    String::from_utf8(out.into_inner().unwrap_or_default())
+        .unwrap_or_default()
+        .trim_end()
+        .to_owned()
 }
-

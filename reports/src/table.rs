@@ -28,7 +28,11 @@ fn record_line(out: &mut String, name: &str, r: &RecordSummary) {
 #[must_use]
 pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
     let mut out = String::new();
-    let partial = if s.partial { " (PARTIAL: interrupted)" } else { "" };
+    let partial = if s.partial {
+        " (PARTIAL: interrupted)"
+    } else {
+        ""
+    };
     let _ = writeln!(
         out,
         "{}: {} games ({} seed groups x {} rotations), seed {}{partial}",
@@ -40,7 +44,11 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
     );
     let _ = writeln!(out, "{header}");
     for r in &s.by_agent {
-        record_line(&mut out, &format!("agent {}", r.agent.as_deref().unwrap_or("")), r);
+        record_line(
+            &mut out,
+            &format!("agent {}", r.agent.as_deref().unwrap_or("")),
+            r,
+        );
     }
     for r in &s.by_seat {
         record_line(&mut out, &format!("seat {}", r.seat.unwrap_or(0)), r);
@@ -55,11 +63,24 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
         pct(1.0 / s.rotations as f64)
     );
     for d in std::iter::once(&s.length).chain(s.length_rolls.as_ref()) {
-        let _ = writeln!(out, "  length ({}): mean {:.1}, sd {:.1}, min {}, max {}", d.unit, d.mean, d.sd, d.min, d.max);
+        let _ = writeln!(
+            out,
+            "  length ({}): mean {:.1}, sd {:.1}, min {}, max {}",
+            d.unit, d.mean, d.sd, d.min, d.max
+        );
     }
-    let ends: Vec<String> = s.termination.iter().filter(|t| t.games > 0).map(|t| format!("{} {}", t.reason, t.games)).collect();
+    let ends: Vec<String> = s
+        .termination
+        .iter()
+        .filter(|t| t.games > 0)
+        .map(|t| format!("{} {}", t.reason, t.games))
+        .collect();
     let _ = writeln!(out, "  ended by: {}", ends.join(", "));
-    let caps: Vec<String> = s.captures_by_seat.iter().map(|c| format!("seat {} {:.2}", c.seat, c.per_game)).collect();
+    let caps: Vec<String> = s
+        .captures_by_seat
+        .iter()
+        .map(|c| format!("seat {} {:.2}", c.seat, c.per_game))
+        .collect();
     let _ = writeln!(out, "  captures per game: {}", caps.join(", "));
     out
 }

@@ -11,7 +11,11 @@ impl GameVisitor for Describe {
 
     fn visit<G: Game>(self) -> String {
         let (min, max) = G::SEATS;
-        let seats = if min == max { format!("{min} seats") } else { format!("{min} to {max} seats") };
+        let seats = if min == max {
+            format!("{min} seats")
+        } else {
+            format!("{min} to {max} seats")
+        };
         let mut out = format!("{} ({seats})\n", G::NAME);
         for level in G::levels() {
             out.push_str(&format!("  {:<10} {}\n", level.name, level.summary));

@@ -12,8 +12,14 @@ use super::args::{LegalArgs, PerftArgs};
 fn start<G: Game>(position: Option<&str>) -> anyhow::Result<G> {
     let options = G::Options::default();
     match position {
-        Some(text) => G::from_position(text, &options).map_err(|e| anyhow::anyhow!("bad {} position: {e}", G::NAME)),
-        None => Ok(G::new(&options, G::SEATS.0, &mut RandomStream::dice(0), &mut NoLog)),
+        Some(text) => G::from_position(text, &options)
+            .map_err(|e| anyhow::anyhow!("bad {} position: {e}", G::NAME)),
+        None => Ok(G::new(
+            &options,
+            G::SEATS.0,
+            &mut RandomStream::dice(0),
+            &mut NoLog,
+        )),
     }
 }
 
@@ -51,7 +57,9 @@ impl GameVisitor for Legal<'_> {
             if game.outcome().is_some() {
                 bail!("move {} `{text}`: the game is already over", i + 1);
             }
-            let mv = game.parse_move(text).map_err(|e| anyhow::anyhow!("move {} `{text}` is illegal: {e}", i + 1))?;
+            let mv = game
+                .parse_move(text)
+                .map_err(|e| anyhow::anyhow!("move {} `{text}` is illegal: {e}", i + 1))?;
             game.play(mv, &mut RandomStream::dice(0), &mut NoLog);
         }
         match game.position() {

@@ -72,20 +72,42 @@ impl GameVisitor for RunGame<'_> {
         let plan = Plan::<G>::new(exp)?;
         let out = exp.out.as_path();
         reports::check_writable_dir(out)?;
-        let mut games_csv =
-            if exp.games_csv { Some(GamesCsv::create(&out.join("games.csv"), &plan.labels, G::REASONS)?) } else { None };
+        let mut games_csv = if exp.games_csv {
+            Some(GamesCsv::create(
+                &out.join("games.csv"),
+                &plan.labels,
+                G::REASONS,
+            )?)
+        } else {
+            None
+        };
         let bar = progress_bar(plan.games(), self.quiet, "games");
         let clock = WallClock::new();
         let interrupt = interrupt_flag();
-        let hooks = Hooks { progress: &|n| bar.inc(n), interrupt, clock: &clock };
+        let hooks = Hooks {
+            progress: &|n| bar.inc(n),
+            interrupt,
+            clock: &clock,
+        };
         let started = Instant::now();
-        let mut sink = |row: &tuner::tally::GameRow| games_csv.as_mut().map_or(Ok(()), |csv| csv.push(row));
-        let result = run_plan(&plan, 0..plan.groups, exp.threads, &hooks, exp.games_csv.then_some(&mut sink as _))
-            .context("writing games.csv")?;
+        let mut sink =
+            |row: &tuner::tally::GameRow| games_csv.as_mut().map_or(Ok(()), |csv| csv.push(row));
+        let result = run_plan(
+            &plan,
+            0..plan.groups,
+            exp.threads,
+            &hooks,
+            exp.games_csv.then_some(&mut sink as _),
+        )
+        .context("writing games.csv")?;
         bar.finish_and_clear();
         let elapsed = started.elapsed().as_secs_f64();
         let summary = summarize(&plan, &exp.time_control, &result.tally, result.partial);
-        let threads = if exp.threads == 0 { rayon_threads() } else { exp.threads };
+        let threads = if exp.threads == 0 {
+            rayon_threads()
+        } else {
+            exp.threads
+        };
         let info = RunInfo {
             elapsed_s: elapsed,
             games_per_s: result.tally.games as f64 / elapsed.max(1e-9),
@@ -96,8 +118,14 @@ impl GameVisitor for RunGame<'_> {
         if let Some(csv) = games_csv {
             csv.commit()?;
         }
-        reports::write_atomic(&out.join("summary.csv"), &reports::summary_csv(&summary.by_agent, &summary.by_seat)?)?;
-        reports::write_atomic(&out.join("summary.json"), reports::summary_json(&summary, &info)?.as_bytes())?;
+        reports::write_atomic(
+            &out.join("summary.csv"),
+            &reports::summary_csv(&summary.by_agent, &summary.by_seat)?,
+        )?;
+        reports::write_atomic(
+            &out.join("summary.json"),
+            reports::summary_json(&summary, &info)?.as_bytes(),
+        )?;
         if !self.quiet {
             print!("{}", reports::terminal_table(&summary));
             println!(
@@ -106,7 +134,11 @@ impl GameVisitor for RunGame<'_> {
             );
         }
         eprintln!("results written to {}", display_dir(out));
-        Ok(if result.partial { ExitCode::from(130) } else { ExitCode::SUCCESS })
+        Ok(if result.partial {
+            ExitCode::from(130)
+        } else {
+            ExitCode::SUCCESS
+        })
     }
 }
 
@@ -127,5 +159,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         ..ExperimentFile::default()
     };
     let exp = args.experiment.experiment(flags)?.resolve();
-    super::with_game(&exp.game, RunGame { exp: &exp, quiet: args.quiet })?
+    super::with_game(
+        &exp.game,
+        RunGame {
+            exp: &exp,
+            quiet: args.quiet,
+        },
+    )?
 }

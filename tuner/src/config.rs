@@ -38,8 +38,10 @@ impl ExperimentFile {
     /// Reads a config file; errors name the file and the offending key.
     pub fn load(path: &Path) -> Result<Self, InputError> {
         let shown = path.display();
-        let text = std::fs::read_to_string(path).map_err(|e| InputError::new(format!("cannot read config {shown}: {e}")))?;
-        toml::from_str(&text).map_err(|e| InputError::new(format!("config {shown}: {}", one_line(&e.to_string()))))
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| InputError::new(format!("cannot read config {shown}: {e}")))?;
+        toml::from_str(&text)
+            .map_err(|e| InputError::new(format!("config {shown}: {}", one_line(&e.to_string()))))
     }
 
     /// `other`'s fields replace this one's where set (flags over the file).
@@ -63,10 +65,16 @@ impl ExperimentFile {
     pub fn resolve(self) -> Experiment {
         let game = self.game.unwrap_or_else(|| DEFAULT_GAME.to_owned());
         let agents = self.agents.unwrap_or_else(|| {
-            if game == DEFAULT_GAME { DEFAULT_AGENTS.iter().map(|s| (*s).to_owned()).collect() } else { Vec::new() }
+            if game == DEFAULT_GAME {
+                DEFAULT_AGENTS.iter().map(|s| (*s).to_owned()).collect()
+            } else {
+                Vec::new()
+            }
         });
         Experiment {
-            out: self.out.unwrap_or_else(|| PathBuf::from("koom-results").join(&game)),
+            out: self
+                .out
+                .unwrap_or_else(|| PathBuf::from("koom-results").join(&game)),
             game,
             agents,
             games: self.games.unwrap_or(DEFAULT_GAMES),
@@ -111,23 +119,44 @@ impl<G: Game> Plan<G> {
         let (min, max) = G::SEATS;
         let n = exp.agents.len();
         if n < min || n > max {
-            let wanted = if min == max { format!("{min}") } else { format!("{min} to {max}") };
+            let wanted = if min == max {
+                format!("{min}")
+            } else {
+                format!("{min} to {max}")
+            };
             return Err(InputError::new(format!(
                 "{} needs {wanted} agents (one per seat), got {n}: give them as --agents a,b,...",
                 G::NAME
             )));
         }
         let time_control = parse_time_control(&exp.time_control)?;
-        let agents = exp.agents.iter().map(|spec| parse_agent::<G>(spec, time_control)).collect::<Result<Vec<_>, _>>()?;
-        let options: G::Options = toml::Value::Table(exp.options.clone())
-            .try_into()
-            .map_err(|e: toml::de::Error| InputError::new(format!("{} options: {}", G::NAME, one_line(&e.to_string()))))?;
+        let agents = exp
+            .agents
+            .iter()
+            .map(|spec| parse_agent::<G>(spec, time_control))
+            .collect::<Result<Vec<_>, _>>()?;
+        let options: G::Options =
+            toml::Value::Table(exp.options.clone())
+                .try_into()
+                .map_err(|e: toml::de::Error| {
+                    InputError::new(format!("{} options: {}", G::NAME, one_line(&e.to_string())))
+                })?;
         G::check_options(&options).map_err(InputError::new)?;
         if exp.games == 0 {
             return Err(InputError::new("games must be at least 1"));
         }
-        let groups = if G::GAMES_COUNT_GROUPS { exp.games } else { exp.games.div_ceil(n as u64) };
-        Ok(Self { options, agents, labels: exp.agents.clone(), seed: exp.seed, groups })
+        let groups = if G::GAMES_COUNT_GROUPS {
+            exp.games
+        } else {
+            exp.games.div_ceil(n as u64)
+        };
+        Ok(Self {
+            options,
+            agents,
+            labels: exp.agents.clone(),
+            seed: exp.seed,
+            groups,
+        })
     }
 
     /// Seats = agents = rotations per seed group.
@@ -147,7 +176,9 @@ pub fn parse_time_control(text: &str) -> Result<TimeControl, InputError> {
     match text.to_ascii_lowercase().as_str() {
         "batch" => Ok(TimeControl::Batch),
         "player" => Ok(TimeControl::Player),
-        other => Err(InputError::new(format!("unknown time control `{other}` (accepted: batch, player)"))),
+        other => Err(InputError::new(format!(
+            "unknown time control `{other}` (accepted: batch, player)"
+        ))),
     }
 }
 
@@ -157,13 +188,18 @@ mod tests {
     use engine::games::ludo::Ludo;
 
     fn exp(toml_text: &str) -> Experiment {
-        toml::from_str::<ExperimentFile>(toml_text).unwrap().resolve()
+        toml::from_str::<ExperimentFile>(toml_text)
+            .unwrap()
+            .resolve()
     }
 
     #[test]
     fn defaults_give_the_built_in_experiment() {
         let e = ExperimentFile::default().resolve();
-        assert_eq!((e.game.as_str(), e.games, e.seed), ("ludo", DEFAULT_GAMES, DEFAULT_SEED));
+        assert_eq!(
+            (e.game.as_str(), e.games, e.seed),
+            ("ludo", DEFAULT_GAMES, DEFAULT_SEED)
+        );
         let plan = Plan::<Ludo>::new(&e).unwrap();
         assert_eq!(plan.groups, DEFAULT_GAMES / 4);
     }
@@ -171,7 +207,10 @@ mod tests {
     #[test]
     fn flags_override_the_file() {
         let file = toml::from_str::<ExperimentFile>("games = 10\nseed = 3").unwrap();
-        let flags = ExperimentFile { seed: Some(9), ..Default::default() };
+        let flags = ExperimentFile {
+            seed: Some(9),
+            ..Default::default()
+        };
         let e = file.overridden_by(flags).resolve();
         assert_eq!((e.games, e.seed), (10, 9));
     }
@@ -185,7 +224,10 @@ mod tests {
     #[test]
     fn bad_experiments_say_what_is_wrong() {
         let err = |t: &str| Plan::<Ludo>::new(&exp(t)).unwrap_err().0;
-        assert_eq!(err("agents = ['easy', 'hard']"), "ludo needs 4 agents (one per seat), got 2: give them as --agents a,b,...");
+        assert_eq!(
+            err("agents = ['easy', 'hard']"),
+            "ludo needs 4 agents (one per seat), got 2: give them as --agents a,b,..."
+        );
         assert!(err("games = 0").contains("at least 1"));
         assert!(err("[options]\nroll_cap = 0").contains("roll_cap"));
         assert!(err("[options]\nroll_limit = 5").contains("unknown field `roll_limit`"));

@@ -11,7 +11,10 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use arrayvec::ArrayVec;
-use engine::{Agent, Clock, Context, Game, Log, MAX_SEATS, NoClock, NoLog, RandomStream, game_seed, seat_agent};
+use engine::{
+    Agent, Clock, Context, Game, Log, MAX_SEATS, NoClock, NoLog, RandomStream, game_seed,
+    seat_agent,
+};
 use rayon::prelude::*;
 
 use crate::config::Plan;
@@ -29,7 +32,9 @@ pub struct Hooks<'a> {
 
 impl std::fmt::Debug for Hooks<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Hooks").field("interrupt", &self.interrupt).finish_non_exhaustive()
+        f.debug_struct("Hooks")
+            .field("interrupt", &self.interrupt)
+            .finish_non_exhaustive()
     }
 }
 
@@ -60,7 +65,9 @@ pub fn play_game<G: Game>(
     let seats = plan.seats();
     let seed = game_seed(plan.seed, group);
     let mut dice = RandomStream::dice(seed);
-    let mut tie_breaks: ArrayVec<RandomStream, MAX_SEATS> = (0..seats).map(|s| RandomStream::tie_break(seed, s)).collect();
+    let mut tie_breaks: ArrayVec<RandomStream, MAX_SEATS> = (0..seats)
+        .map(|s| RandomStream::tie_break(seed, s))
+        .collect();
     agents.iter_mut().for_each(|a| a.new_game());
     let mut game = G::new(&plan.options, seats, &mut dice, log);
     let mut moves = G::MoveList::default();
@@ -68,7 +75,14 @@ pub fn play_game<G: Game>(
         game.legal_moves(&mut moves);
         let seat = game.to_move();
         let agent = &mut agents[seat_agent(seat, rotation, seats)];
-        let mv = agent.choose(&game, &moves, &mut Context { rng: &mut tie_breaks[seat], clock });
+        let mv = agent.choose(
+            &game,
+            &moves,
+            &mut Context {
+                rng: &mut tie_breaks[seat],
+                clock,
+            },
+        );
         game.play(mv, &mut dice, log);
         after_move(&game);
     }
@@ -97,7 +111,12 @@ struct Chunk<G: Game> {
     rows: Vec<GameRow>,
 }
 
-fn play_chunk<G: Game>(plan: &Plan<G>, groups: Range<u64>, want_rows: bool, hooks: &Hooks<'_>) -> Option<Chunk<G>> {
+fn play_chunk<G: Game>(
+    plan: &Plan<G>,
+    groups: Range<u64>,
+    want_rows: bool,
+    hooks: &Hooks<'_>,
+) -> Option<Chunk<G>> {
     if hooks.interrupt.load(Ordering::Relaxed) {
         return None;
     }
@@ -109,7 +128,15 @@ fn play_chunk<G: Game>(plan: &Plan<G>, groups: Range<u64>, want_rows: bool, hook
     for group in groups {
         finals.clear();
         for rotation in 0..seats {
-            let game = play_game(plan, &mut agents, group, rotation, hooks.clock, &mut NoLog, |_| {});
+            let game = play_game(
+                plan,
+                &mut agents,
+                group,
+                rotation,
+                hooks.clock,
+                &mut NoLog,
+                |_| {},
+            );
             if want_rows {
                 rows.push(row_of(plan, &game, group, rotation));
             }
@@ -121,6 +148,9 @@ fn play_chunk<G: Game>(plan: &Plan<G>, groups: Range<u64>, want_rows: bool, hook
     Some(Chunk { tally, rows })
 }
 
+/// Receives each finished game's row, in game order (e.g. to stream `games.csv`).
+pub type RowSink<'a> = dyn FnMut(&GameRow) -> std::io::Result<()> + 'a;
+
 /// Plays seed groups `groups` of `plan` on `threads` threads (0 = all cores), handing each
 /// finished game's row to `on_row` in game order when it is given.
 pub fn run<G: Game>(
@@ -128,12 +158,14 @@ pub fn run<G: Game>(
     groups: Range<u64>,
     threads: usize,
     hooks: &Hooks<'_>,
-    mut on_row: Option<&mut dyn FnMut(&GameRow) -> std::io::Result<()>>,
+    mut on_row: Option<&mut RowSink<'_>>,
 ) -> std::io::Result<RunResult<G>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| std::io::Error::other(format!("cannot start {threads} worker threads: {e}")))?;
+        .map_err(|e| {
+            std::io::Error::other(format!("cannot start {threads} worker threads: {e}"))
+        })?;
     let workers = pool.current_num_threads() as u64;
     let total = groups.end - groups.start;
     // Enough chunks per worker to balance uneven game lengths, few enough to keep overhead low.
@@ -148,11 +180,17 @@ pub fn run<G: Game>(
             break;
         }
         let end = (start + wave_groups).min(groups.end);
-        let chunks: Vec<Range<u64>> =
-            (start..end).step_by(chunk_groups as usize).map(|s| s..(s + chunk_groups).min(end)).collect();
+        let chunks: Vec<Range<u64>> = (start..end)
+            .step_by(chunk_groups as usize)
+            .map(|s| s..(s + chunk_groups).min(end))
+            .collect();
         let want_rows = on_row.is_some();
-        let results: Vec<Option<Chunk<G>>> =
-            pool.install(|| chunks.into_par_iter().map(|r| play_chunk(plan, r, want_rows, hooks)).collect());
+        let results: Vec<Option<Chunk<G>>> = pool.install(|| {
+            chunks
+                .into_par_iter()
+                .map(|r| play_chunk(plan, r, want_rows, hooks))
+                .collect()
+        });
         for chunk in results {
             let Some(chunk) = chunk else {
                 partial = true;
@@ -160,7 +198,7 @@ pub fn run<G: Game>(
             };
             tally.merge(&chunk.tally);
             if let Some(sink) = on_row.as_mut() {
-                chunk.rows.iter().try_for_each(|row| sink(row))?;
+                chunk.rows.iter().try_for_each(&mut **sink)?;
             }
         }
         start = end;
@@ -171,5 +209,9 @@ pub fn run<G: Game>(
 /// Hooks that report nothing and never interrupt: for tests and library callers.
 #[must_use]
 pub fn quiet_hooks(interrupt: &AtomicBool) -> Hooks<'_> {
-    Hooks { progress: &|_| {}, interrupt, clock: &NoClock }
+    Hooks {
+        progress: &|_| {},
+        interrupt,
+        clock: &NoClock,
+    }
 }

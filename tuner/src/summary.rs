@@ -40,7 +40,11 @@ impl RecordSummary {
             no_result: record.no_result,
             win_rate: ratio(record.wins, record.games),
             win_rate_ci95: wilson95(record.wins as f64, record.games as f64),
-            score: if decided == 0 { 0.0 } else { (record.wins as f64 + record.draws as f64 / 2.0) / decided as f64 },
+            score: if decided == 0 {
+                0.0
+            } else {
+                (record.wins as f64 + record.draws as f64 / 2.0) / decided as f64
+            },
         }
     }
 }
@@ -64,7 +68,13 @@ pub struct Distribution {
 
 impl Distribution {
     fn new(unit: &'static str, m: &Moments) -> Self {
-        Self { unit, mean: m.mean(), sd: m.sd(), min: m.min.unwrap_or(0), max: m.max.unwrap_or(0) }
+        Self {
+            unit,
+            mean: m.mean(),
+            sd: m.sd(),
+            min: m.min.unwrap_or(0),
+            max: m.max.unwrap_or(0),
+        }
     }
 }
 
@@ -149,20 +159,36 @@ pub fn summarize<G: Game>(
             .into_iter()
             .map(|(label, record)| RecordSummary::new(&record, Some(label), None))
             .collect(),
-        by_seat: tally.by_seat.iter().enumerate().map(|(s, r)| RecordSummary::new(r, None, Some(s))).collect(),
-        first_player_advantage: Estimate { value: ratio(first.wins, first.games) - fair, ci95: [lo - fair, hi - fair] },
+        by_seat: tally
+            .by_seat
+            .iter()
+            .enumerate()
+            .map(|(s, r)| RecordSummary::new(r, None, Some(s)))
+            .collect(),
+        first_player_advantage: Estimate {
+            value: ratio(first.wins, first.games) - fair,
+            ci95: [lo - fair, hi - fair],
+        },
         length: Distribution::new("moves", &tally.moves),
         length_rolls: (tally.rolls.sum > 0).then(|| Distribution::new("rolls", &tally.rolls)),
         termination: G::REASONS
             .iter()
             .zip(&tally.reasons)
-            .map(|(&reason, &games)| Termination { reason, games, share: ratio(games, tally.games) })
+            .map(|(&reason, &games)| Termination {
+                reason,
+                games,
+                share: ratio(games, tally.games),
+            })
             .collect(),
         captures_by_seat: tally
             .captures_by_seat
             .iter()
             .enumerate()
-            .map(|(seat, &total)| Captures { seat, total, per_game: ratio(total, tally.games) })
+            .map(|(seat, &total)| Captures {
+                seat,
+                total,
+                per_game: ratio(total, tally.games),
+            })
             .collect(),
         game_specific: tally.stats.report(&plan.labels),
     }

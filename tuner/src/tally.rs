@@ -88,7 +88,9 @@ impl<G: Game> RunTally<G> {
     pub fn add_group(&mut self, games: &[G]) {
         let seats = self.by_seat.len();
         for (rotation, game) in games.iter().enumerate() {
-            let outcome = game.outcome().expect("the runner only tallies finished games");
+            let outcome = game
+                .outcome()
+                .expect("the runner only tallies finished games");
             self.games += 1;
             self.no_result += u64::from(outcome.no_result);
             self.draws += u64::from(!outcome.no_result && outcome.sole_winner().is_none());
@@ -101,7 +103,11 @@ impl<G: Game> RunTally<G> {
             self.moves.add(i64::from(counters.moves));
             self.rolls.add(i64::from(counters.rolls));
             self.reasons[usize::from(outcome.reason)] += 1;
-            for (total, &c) in self.captures_by_seat.iter_mut().zip(&counters.captures[..seats.min(MAX_SEATS)]) {
+            for (total, &c) in self
+                .captures_by_seat
+                .iter_mut()
+                .zip(&counters.captures[..seats.min(MAX_SEATS)])
+            {
                 *total += u64::from(c);
             }
         }
@@ -114,12 +120,24 @@ impl<G: Game> RunTally<G> {
         self.groups += other.groups;
         self.no_result += other.no_result;
         self.draws += other.draws;
-        self.by_agent.iter_mut().zip(&other.by_agent).for_each(|(a, b)| a.merge(b));
-        self.by_seat.iter_mut().zip(&other.by_seat).for_each(|(a, b)| a.merge(b));
+        self.by_agent
+            .iter_mut()
+            .zip(&other.by_agent)
+            .for_each(|(a, b)| a.merge(b));
+        self.by_seat
+            .iter_mut()
+            .zip(&other.by_seat)
+            .for_each(|(a, b)| a.merge(b));
         self.moves.merge(&other.moves);
         self.rolls.merge(&other.rolls);
-        self.reasons.iter_mut().zip(&other.reasons).for_each(|(a, b)| *a += b);
-        self.captures_by_seat.iter_mut().zip(&other.captures_by_seat).for_each(|(a, b)| *a += b);
+        self.reasons
+            .iter_mut()
+            .zip(&other.reasons)
+            .for_each(|(a, b)| *a += b);
+        self.captures_by_seat
+            .iter_mut()
+            .zip(&other.captures_by_seat)
+            .for_each(|(a, b)| *a += b);
         self.stats.merge(&other.stats);
     }
 }
