@@ -215,3 +215,87 @@ pub fn quiet_hooks(interrupt: &AtomicBool) -> Hooks<'_> {
         clock: &NoClock,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use engine::games::ludo::Ludo;
+
+    use super::*;
+    use crate::config::ExperimentFile;
+    use crate::summary::summarize;
+
+    fn plan(agents: &[&str], games: u64, seed: u64) -> Plan<Ludo> {
+        let file = ExperimentFile {
+            agents: Some(agents.iter().map(|s| (*s).to_owned()).collect()),
+            games: Some(games),
+            seed: Some(seed),
+            ..ExperimentFile::default()
+        };
+        Plan::new(&file.resolve()).unwrap()
+    }
+
+    fn run_quietly(plan: &Plan<Ludo>, threads: usize) -> RunResult<Ludo> {
+        let interrupt = AtomicBool::new(false);
+        run(
+            plan,
+            0..plan.groups,
+            threads,
+            &quiet_hooks(&interrupt),
+            None,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn normal_beats_easy_beyond_the_fair_share() {
+        let plan = plan(&["normal", "easy", "easy", "easy"], 8000, 2024);
+        let result = run_quietly(&plan, 0);
+        let summary = summarize(&plan, "batch", &result.tally, result.partial);
+        let normal = &summary.by_agent[0];
+        assert_eq!(normal.games, 8000);
+        assert!(
+            normal.win_rate_ci95[0] > 0.25,
+            "Normal {:?} should exclude the fair share 0.25",
+            normal.win_rate_ci95
+        );
+    }
+
+    #[test]
+    fn thread_count_and_chunking_do_not_change_the_counts() {
+        let plan = plan(&["hard", "normal", "easy", "easy"], 3000, 77);
+        let one = run_quietly(&plan, 1).tally;
+        let two = run_quietly(&plan, 2).tally;
+        let three = run_quietly(&plan, 3).tally;
+        let json = |t: &RunTally<Ludo>| serde_json::to_string(t).unwrap();
+        assert_eq!(json(&one), json(&two));
+        assert_eq!(json(&one), json(&three));
+        assert_eq!(one.games, 3000);
+    }
+
+    #[test]
+    fn rotations_seat_every_agent_everywhere_on_the_same_dice() {
+        let plan = plan(&["hard", "normal", "easy", "easy"], 4, 5);
+        let mut agents = new_agents(&plan);
+        let rows: Vec<GameRow> = (0..4)
+            .map(|r| {
+                let game = play_game(&plan, &mut agents, 0, r, &NoClock, &mut NoLog, |_| {});
+                row_of(&plan, &game, 0, r)
+            })
+            .collect();
+        assert!(rows.iter().all(|r| r.seed == rows[0].seed));
+        for seat in 0..4 {
+            let mut slots: Vec<usize> = rows.iter().map(|r| r.seat_agents[seat]).collect();
+            slots.sort_unstable();
+            assert_eq!(slots, vec![0, 1, 2, 3], "seat {seat} sees every agent once");
+        }
+    }
+
+    #[test]
+    fn an_interrupted_run_is_partial_and_counts_only_finished_games() {
+        let plan = plan(&["easy"; 4], 400, 1);
+        let interrupt = AtomicBool::new(true);
+        let result = run(&plan, 0..plan.groups, 1, &quiet_hooks(&interrupt), None).unwrap();
+        assert!(result.partial);
+        assert_eq!(result.tally.games, 0);
+    }
+}

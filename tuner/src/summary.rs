@@ -193,3 +193,40 @@ pub fn summarize<G: Game>(
         game_specific: tally.stats.report(&plan.labels),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_with_the_same_label_are_pooled_in_seat_order() {
+        let r = |wins, games| Record {
+            games,
+            wins,
+            losses: games - wins,
+            ..Record::default()
+        };
+        let labels = ["hard", "easy", "hard", "easy"].map(String::from);
+        let pooled = pooled_agents(&labels, &[r(5, 10), r(1, 10), r(4, 10), r(0, 10)]);
+        assert_eq!(pooled.len(), 2);
+        assert_eq!(
+            (pooled[0].0.as_str(), pooled[0].1.wins, pooled[0].1.games),
+            ("hard", 9, 20)
+        );
+        assert_eq!((pooled[1].0.as_str(), pooled[1].1.wins), ("easy", 1));
+    }
+
+    #[test]
+    fn record_summary_scores_draws_as_halves_and_skips_no_results() {
+        let record = Record {
+            games: 10,
+            wins: 4,
+            draws: 2,
+            losses: 2,
+            no_result: 2,
+        };
+        let s = RecordSummary::new(&record, None, Some(0));
+        assert!((s.score - 5.0 / 8.0).abs() < 1e-12);
+        assert!((s.win_rate - 0.4).abs() < 1e-12);
+    }
+}
