@@ -49,3 +49,5 @@ registry! {
     games::ludo::Ludo,
     games::hnefatafl::Hnefatafl,
 }
+
+impl core::error::Error for UnknownGame {}

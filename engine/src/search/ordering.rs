@@ -1,0 +1,183 @@
+//! Move ordering and the width selection.
+//!
+//! Each move of a node gets one `i64` sort key, so that ordering is a plain comparison with no
+//! ties and needs no allocation beyond a scratch slice:
+//!
+//! ```text
+//! bits 22..   primary: the evaluator's order score, or above any of them for the table move
+//! bits 20..22 killer rank: 2 for the first killer, 1 for the second, 0 otherwise
+//! bits  0..20 (2^20 - 1) - generation index, so that equal scores keep generation order
+//! ```
+//!
+//! Search order is therefore: the table move, moves with a positive (tactical) order score, the
+//! killer moves, then the rest, each group by descending order score. The width selection looks
+//! only at the table move and order scores (killers are applied after it), so the set of moves
+//! searched at a position depends on the position alone, never on the search's history.
+
+use super::{Evaluator, SearchGame};
+
+/// Bits of the generation index in a key.
+const INDEX_BITS: u32 = 20;
+const INDEX_MASK: i64 = (1 << INDEX_BITS) - 1;
+const PRIMARY_SHIFT: u32 = INDEX_BITS + 2;
+/// The primary of the table move: above every `i32` order score.
+const TABLE_MOVE: i64 = i32::MAX as i64 + 1;
+
+/// The most moves a node may have (the index must fit its field of the key).
+pub(crate) const MAX_MOVES: usize = 1 << INDEX_BITS;
+
+fn key(primary: i64, killer_rank: i64, index: usize) -> i64 {
+    (primary << PRIMARY_SHIFT) | (killer_rank << INDEX_BITS) | (INDEX_MASK - index as i64)
+}
+
+fn primary(key: i64) -> i64 {
+    key >> PRIMARY_SHIFT
+}
+
+fn index(key: i64) -> usize {
+    (INDEX_MASK - (key & INDEX_MASK)) as usize
+}
+
+/// Two killer moves per ply: quiet moves that caused a beta cutoff at that distance from the
+/// root, which often refute sibling positions too.
+#[derive(Debug)]
+pub(crate) struct Killers<M> {
+    slots: Vec<[Option<M>; 2]>,
+}
+
+impl<M: Copy + Eq> Killers<M> {
+    pub fn new(plies: usize) -> Self {
+        Self {
+            slots: vec![[None; 2]; plies],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.fill([None; 2]);
+    }
+
+    pub fn at(&self, ply: u32) -> [Option<M>; 2] {
+        self.slots.get(ply as usize).copied().unwrap_or([None; 2])
+    }
+
+    /// Records a quiet move that caused a cutoff at `ply`; the older killer is demoted.
+    pub fn record(&mut self, ply: u32, mv: M) {
+        if let Some(slot) = self.slots.get_mut(ply as usize) {
+            if slot[0] != Some(mv) {
+                slot[1] = slot[0];
+                slot[0] = Some(mv);
+            }
+        }
+    }
+}
+
+/// Writes the sort keys of `moves` into `keys[..moves.len()]`, keeps the `width` most promising
+/// (the `first` move, from the table, counts as the most promising of all), then promotes the
+/// killers among those kept. Returns how many moves are to be searched: they are
+/// `keys[..count]`, to be taken in order with [`next`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn prepare<G: SearchGame, E: Evaluator<G>>(
+    keys: &mut [i64],
+    pos: &G,
+    moves: &[G::Move],
+    eval: &E,
+    first: Option<G::Move>,
+    width: Option<usize>,
+    killers: [Option<G::Move>; 2],
+) -> usize {
+    debug_assert!(
+        moves.len() <= MAX_MOVES,
+        "{} moves at one node",
+        moves.len()
+    );
+    let keys = &mut keys[..moves.len()];
+    for (i, (k, &mv)) in keys.iter_mut().zip(moves).enumerate() {
+        let primary = if Some(mv) == first {
+            TABLE_MOVE
+        } else {
+            i64::from(eval.order(pos, mv))
+        };
+        *k = key(primary, 0, i);
+    }
+    let count = match width {
+        Some(w) if w.max(1) < keys.len() => {
+            let w = w.max(1);
+            keys.select_nth_unstable_by(w - 1, |a, b| b.cmp(a));
+            w
+        }
+        _ => keys.len(),
+    };
+    for k in &mut keys[..count] {
+        let mv = moves[index(*k)];
+        if let Some(rank) = killers.iter().position(|&x| x == Some(mv)) {
+            let p = primary(*k);
+            if p <= 0 {
+                *k = key(0, 2 - rank as i64, index(*k));
+            }
+        }
+    }
+    count
+}
+
+/// Moves the most promising of `keys[i..]` to `keys[i]` and returns its generation index.
+pub(crate) fn next(keys: &mut [i64], i: usize) -> usize {
+    let mut best = i;
+    for j in i + 1..keys.len() {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    keys.swap(i, best);
+    index(keys[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_sort_table_move_tactical_killers_quiet_then_generation_order() {
+        let ordered = [
+            key(TABLE_MOVE, 0, 9),
+            key(5, 0, 3),
+            key(1, 0, 0),
+            key(1, 0, 4),
+            key(0, 2, 7),
+            key(0, 1, 2),
+            key(0, 0, 1),
+            key(0, 0, 5),
+            key(-3, 0, 6),
+            key(i64::from(i32::MIN), 0, MAX_MOVES - 1),
+        ];
+        assert!(ordered.windows(2).all(|w| w[0] > w[1]), "{ordered:?}");
+        for (k, i) in ordered
+            .iter()
+            .zip([9, 3, 0, 4, 7, 2, 1, 5, 6, MAX_MOVES - 1])
+        {
+            assert_eq!(index(*k), i);
+        }
+        assert_eq!(primary(key(-3, 1, 6)), -3);
+        assert_eq!(primary(key(TABLE_MOVE, 0, 0)), TABLE_MOVE);
+    }
+
+    #[test]
+    fn next_takes_keys_in_descending_order() {
+        let mut keys = [key(0, 0, 0), key(3, 0, 1), key(-1, 0, 2), key(3, 0, 3)];
+        let order: Vec<usize> = (0..keys.len()).map(|i| next(&mut keys, i)).collect();
+        assert_eq!(order, [1, 3, 0, 2]);
+    }
+
+    #[test]
+    fn killers_demote_and_ignore_repeats() {
+        let mut k = Killers::new(2);
+        k.record(1, 5u8);
+        k.record(1, 5);
+        assert_eq!(k.at(1), [Some(5), None]);
+        k.record(1, 6);
+        assert_eq!(k.at(1), [Some(6), Some(5)]);
+        k.record(7, 1); // beyond the table: ignored
+        assert_eq!(k.at(7), [None, None]);
+        k.clear();
+        assert_eq!(k.at(1), [None, None]);
+    }
+}
