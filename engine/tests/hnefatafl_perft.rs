@@ -193,9 +193,7 @@ impl Naive {
         // Custodial captures.
         for (dr, df) in DIRS {
             let (vr, vf) = (to.0 + dr, to.1 + df);
-            if on_board(vr, vf)
-                && next.at(vr, vf) == victim
-                && next.hostile(vr + dr, vf + df, att)
+            if on_board(vr, vf) && next.at(vr, vf) == victim && next.hostile(vr + dr, vf + df, att)
             {
                 taken.push((vr, vf));
             }
@@ -215,7 +213,10 @@ impl Naive {
                 let mut row = Vec::new();
                 let (mut r, mut f) = (to.0 + dr, to.1 + df);
                 let mut fronted = true;
-                while on_board(r, f) && !next.mine(next.at(r, f), att) && next.at(r, f) != Cell::Empty {
+                while on_board(r, f)
+                    && !next.mine(next.at(r, f), att)
+                    && next.at(r, f) != Cell::Empty
+                {
                     let (fr, ff) = (r + inward.0, f + inward.1);
                     if !next.mine(next.at(fr, ff), att) {
                         fronted = false;
@@ -226,7 +227,10 @@ impl Naive {
                 }
                 let closed = on_board(r, f) && (next.mine(next.at(r, f), att) || is_corner(r, f));
                 if fronted && closed && row.len() >= 2 {
-                    taken.extend(row.into_iter().filter(|&(r, f)| next.at(r, f) != Cell::King));
+                    taken.extend(
+                        row.into_iter()
+                            .filter(|&(r, f)| next.at(r, f) != Cell::King),
+                    );
                 }
             }
         }
@@ -304,7 +308,8 @@ impl Naive {
 
     fn fort(&self) -> bool {
         let (kr, kf) = self.king();
-        if !on_edge(kr, kf) || !Self::neighbours(kr, kf).any(|(r, f)| self.at(r, f) == Cell::Empty) {
+        if !on_edge(kr, kf) || !Self::neighbours(kr, kf).any(|(r, f)| self.at(r, f) == Cell::Empty)
+        {
             return false;
         }
         let inside = self.region(vec![(kr, kf)]);
@@ -465,7 +470,11 @@ fn both_generators_agree_move_by_move_over_random_games() {
                     let mut next = game;
                     let text_move = format!("{}-{}", square(from.0, from.1), square(to.0, to.1));
                     next.play(next.parse_move(&text_move).unwrap(), &mut dice, &mut NoLog);
-                    assert_eq!(next.position().unwrap(), child.write(), "{text} {text_move}");
+                    assert_eq!(
+                        next.position().unwrap(),
+                        child.write(),
+                        "{text} {text_move}"
+                    );
                     assert_eq!(
                         next.outcome().is_some_and(|o| o.reason != REASON_CAP),
                         child.over,

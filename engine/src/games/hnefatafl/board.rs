@@ -14,8 +14,6 @@ pub const SIZE: usize = 11;
 pub const SQUARES: usize = SIZE * SIZE;
 /// The throne, `f6`.
 pub const THRONE: u8 = 60;
-/// The four corners `a1 k1 a11 k11`.
-pub const CORNER_SQUARES: [u8; 4] = [0, 10, 110, 120];
 
 /// A set of squares.
 pub type Bits = u128;
@@ -406,7 +404,11 @@ mod tests {
         assert_eq!(CORNERS & EDGE, CORNERS);
         assert_eq!(neighbours(THRONE_BIT).count_ones(), 4);
         assert_eq!(neighbours(bit(0)), bit(1) | bit(11));
-        assert_eq!(neighbours(bit(10)), bit(9) | bit(21), "no wrap from k1 to a2");
+        assert_eq!(
+            neighbours(bit(10)),
+            bit(9) | bit(21),
+            "no wrap from k1 to a2"
+        );
         assert_eq!(neighbours(bit(110)), bit(99) | bit(111));
     }
 

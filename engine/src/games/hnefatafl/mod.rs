@@ -8,15 +8,20 @@
 
 mod agents;
 mod board;
+mod eval;
 mod moves;
+mod node;
 mod notation;
 mod rules;
 mod stats;
 
 use serde::{Deserialize, Serialize};
 
+pub use agents::SearchParams;
 pub use board::{Bits, Board, Piece, Side};
+pub use eval::{EvalWeights, Evaluation};
 pub use moves::{MAX_MOVES, Move, MoveList};
+pub use node::Node;
 pub use notation::{START, square_name};
 pub use rules::Capture;
 pub use stats::{HnefataflReport, HnefataflStats};
@@ -158,7 +163,9 @@ impl Hnefatafl {
             Side::Defenders if rules::exit_fort(&self.board) => {
                 Some(Outcome::win(side.seat(), REASON_FORT))
             }
-            Side::Attackers if capture.king => Some(Outcome::win(side.seat(), REASON_KING_CAPTURED)),
+            Side::Attackers if capture.king => {
+                Some(Outcome::win(side.seat(), REASON_KING_CAPTURED))
+            }
             Side::Attackers if rules::encircled(&self.board) => {
                 Some(Outcome::win(side.seat(), REASON_ENCIRCLEMENT))
             }
@@ -222,7 +229,7 @@ impl Game for Hnefatafl {
     ];
 
     fn levels() -> &'static [Level] {
-        agents::LEVELS
+        &agents::LEVELS
     }
 
     fn check_options(options: &HnefataflOptions) -> Result<(), String> {

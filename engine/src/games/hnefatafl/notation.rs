@@ -13,8 +13,7 @@
 use core::fmt::Write as _;
 
 use super::board::{
-    Board, Piece, RESTRICTED, SIZE, Side, THRONE, bit, file_of, rank_of, square_at,
-    squares,
+    Board, Piece, RESTRICTED, SIZE, Side, THRONE, bit, file_of, rank_of, square_at, squares,
 };
 use super::moves::Move;
 use super::rules::Capture;
@@ -45,7 +44,10 @@ pub fn parse_square(text: &str) -> Result<u8, String> {
     let bad = || format!("`{text}` is not a square (files a-k, ranks 1-11, e.g. `d1`)");
     let mut chars = text.chars();
     let file = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
-    let file = FILES.iter().position(|&f| char::from(f) == file).ok_or_else(bad)?;
+    let file = FILES
+        .iter()
+        .position(|&f| char::from(f) == file)
+        .ok_or_else(bad)?;
     let rank: usize = chars.as_str().parse().map_err(|_| bad())?;
     if !(1..=SIZE).contains(&rank) || chars.as_str().starts_with('0') {
         return Err(bad());
@@ -86,7 +88,9 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
         None => (text, None),
     };
     let (from, to) = squares_part.split_once('-').ok_or_else(|| {
-        format!("`{text}` is not a move: write the square left and the square reached, e.g. `d1-d3`")
+        format!(
+            "`{text}` is not a move: write the square left and the square reached, e.g. `d1-d3`"
+        )
     })?;
     let (from, to) = (parse_square(from)?, parse_square(to)?);
     let mv = Move { from, to };
@@ -113,7 +117,11 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
     if df != 0 && dr != 0 {
         return Err(format!("`{text}`: pieces move along a rank or a file only"));
     }
-    let stride = if df != 0 { df.signum() } else { dr.signum() * SIZE as i32 };
+    let stride = if df != 0 {
+        df.signum()
+    } else {
+        dr.signum() * SIZE as i32
+    };
     let mut square = i32::from(from);
     loop {
         square += stride;
@@ -129,7 +137,11 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
         }
     }
     if piece != Piece::King && RESTRICTED & bit(to) != 0 {
-        let what = if to == THRONE { "the throne" } else { "a corner" };
+        let what = if to == THRONE {
+            "the throne"
+        } else {
+            "a corner"
+        };
         return Err(format!(
             "`{text}`: only the king may stop on {} ({what})",
             square_name(to)
@@ -192,7 +204,8 @@ pub fn write_position(board: &Board, to_move: Side) -> String {
 
 /// Reads a position in OpenTafl form with the side to move.
 pub fn read_position(text: &str) -> Result<(Board, Side), String> {
-    let example = "e.g. `/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a`";
+    let example =
+        "e.g. `/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a`";
     let fields: Vec<&str> = text.split_whitespace().collect();
     let [placement, side] = fields[..] else {
         return Err(format!(

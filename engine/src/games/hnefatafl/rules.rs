@@ -72,7 +72,7 @@ fn shield_walls(board: &Board, mover: Side, to: u8) -> Bits {
             let mut row: Bits = 0;
             let mut next = step(to, dir);
             while let Some(square) = next.filter(|&s| row_side & bit(s) != 0) {
-                if !step(square, inward).is_some_and(|front| own & bit(front) != 0) {
+                if step(square, inward).is_none_or(|front| own & bit(front) == 0) {
                     return 0;
                 }
                 row |= bit(square);
@@ -155,7 +155,8 @@ pub fn exit_fort(board: &Board) -> bool {
         // A square is in `east` when its west neighbour is in P, and so on.
         let across = FILE_A | FILE_K | east | west;
         let up_down = RANK_1 | RANK_11 | north | south;
-        let front = !EDGE | (RANK_1 & south) | (RANK_11 & north) | (FILE_A & west) | (FILE_K & east);
+        let front =
+            !EDGE | (RANK_1 & south) | (RANK_11 & north) | (FILE_A & west) | (FILE_K & east);
         let kept = safe & across & up_down & front;
         if kept == safe {
             break;

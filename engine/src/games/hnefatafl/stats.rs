@@ -106,7 +106,8 @@ impl GameStats<Hnefatafl> for HnefataflStats {
         for (a, b) in self.captures.iter_mut().zip(other.captures) {
             *a += b;
         }
-        self.group_attacker_points.merge(&other.group_attacker_points);
+        self.group_attacker_points
+            .merge(&other.group_attacker_points);
         self.games_per_group = self.games_per_group.max(other.games_per_group);
         if self.agents.len() < other.agents.len() {
             self.agents

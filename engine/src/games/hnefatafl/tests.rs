@@ -82,11 +82,18 @@ fn the_empty_throne_is_passed_but_not_stopped_on() {
     assert_eq!(t.len(), 19, "f4 f5 f7..f11 f1 f2 and rank 3");
     assert!(t.contains(&"f11".to_owned()) && !t.contains(&"f6".to_owned()));
     let occupied = game("/11/11/11/11/11/5K5/11/11/5t5/11/11/ a");
-    assert_eq!(targets(&occupied, "f3").len(), 14, "the king on the throne blocks");
+    assert_eq!(
+        targets(&occupied, "f3").len(),
+        14,
+        "the king on the throne blocks"
+    );
     let king = game("/11/11/7T3/11/11/11/11/11/5K5/11/11/ d");
     let t = targets(&king, "f3");
     assert_eq!(t.len(), 20);
-    assert!(t.contains(&"f6".to_owned()), "the king may stop on the throne");
+    assert!(
+        t.contains(&"f6".to_owned()),
+        "the king may stop on the throne"
+    );
 }
 
 // ---------------------------------------------------------------- custodial captures
@@ -353,17 +360,47 @@ fn the_start_position_reads_and_writes_back() {
 fn bad_positions_get_one_clear_line() {
     let cases = [
         ("/11/11/11/ a", "has 3 ranks"),
-        ("/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/", "side to move"),
-        ("/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ x", "`x`"),
-        ("/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3tttxt3/ a", "unexpected `x`"),
-        ("/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt4/ a", "rank 1"),
-        ("/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3tttt3/ a", "only 10"),
-        ("/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TT1TT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a", "no king"),
-        ("/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TKT3t/t4T4t/11/5t5/3ttttt3/ a", "2 kings (f6, f5)"),
-        ("3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3 a", "begin and end"),
+        (
+            "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+            "side to move",
+        ),
+        (
+            "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ x",
+            "`x`",
+        ),
+        (
+            "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3tttxt3/ a",
+            "unexpected `x`",
+        ),
+        (
+            "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt4/ a",
+            "rank 1",
+        ),
+        (
+            "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3tttt3/ a",
+            "only 10",
+        ),
+        (
+            "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TT1TT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a",
+            "no king",
+        ),
+        (
+            "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TKT3t/t4T4t/11/5t5/3ttttt3/ a",
+            "2 kings (f6, f5)",
+        ),
+        (
+            "3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3 a",
+            "begin and end",
+        ),
         ("/t10/11/11/11/11/5K5/11/11/11/11/11/ a", "restricted"),
-        ("/11/11/11/11/11/5K5/11/11/11/11/10000000000000000000000000000000t/ a", "more than 11"),
-        ("/1ttttttttt1/1ttttttttt1/1ttttttttt1/11/11/5K5/11/11/11/11/11/ a", "27 attackers"),
+        (
+            "/11/11/11/11/11/5K5/11/11/11/11/10000000000000000000000000000000t/ a",
+            "more than 11",
+        ),
+        (
+            "/1ttttttttt1/1ttttttttt1/1ttttttttt1/11/11/5K5/11/11/11/11/11/ a",
+            "27 attackers",
+        ),
     ];
     for (text, expected) in cases {
         let err = Hnefatafl::from_position(text, &HnefataflOptions::default()).unwrap_err();
@@ -390,11 +427,18 @@ fn illegal_moves_say_why() {
         let err = g.parse_move(text).unwrap_err();
         assert!(err.contains(expected), "{text}: `{err}` lacks `{expected}`");
     }
-    assert_eq!(g.parse_move(" D1-D3 ").map(|m| g.format_move(m)), Ok("d1-d3".into()));
+    assert_eq!(
+        g.parse_move(" D1-D3 ").map(|m| g.format_move(m)),
+        Ok("d1-d3".into())
+    );
     // A written capture list is checked against the move.
     let g = game("/11/11/7K3/11/11/11/4Tt5/11/11/11/3t7/ a");
     assert!(g.parse_move("d1-d5xe5").is_ok());
-    assert!(g.parse_move("d1-d5xe4").unwrap_err().contains("captures e5"));
+    assert!(
+        g.parse_move("d1-d5xe4")
+            .unwrap_err()
+            .contains("captures e5")
+    );
 }
 
 /// Plays a random game from the start, calling `each` after every move.
@@ -449,8 +493,8 @@ fn random_games_end_within_the_cap() {
         let outcome = g.outcome().unwrap();
         assert!(g.plies() <= HnefataflOptions::default().ply_cap);
         reasons[usize::from(outcome.reason)] += 1;
-        let attackers = g.board().attackers.count_ones() as u32;
-        let defenders = g.board().defenders.count_ones() as u32;
+        let attackers = g.board().attackers.count_ones();
+        let defenders = g.board().defenders.count_ones();
         assert_eq!(24 - attackers, g.counters().captures[1]);
         let king = u32::from(outcome.reason == REASON_KING_CAPTURED);
         assert_eq!(12 - defenders + king, g.counters().captures[0]);
@@ -464,4 +508,260 @@ fn render_shows_the_board() {
     assert!(text.contains("11  # . . t t t t t . . # 11"), "{text}");
     assert!(text.contains(" 6  t t . T T K T T . t t 6"), "{text}");
     assert!(text.ends_with("attackers to move, ply 0\n"));
+}
+
+// ---------------------------------------------------------------- computer levels
+
+fn agent(
+    level: usize,
+    time_control: crate::agent::TimeControl,
+) -> Box<dyn crate::agent::Agent<Hnefatafl>> {
+    Hnefatafl::new_agent(&crate::agent::AgentSetup {
+        level,
+        weights: Hnefatafl::levels()[level].weights.unwrap().defaults(),
+        time_control,
+    })
+}
+
+fn choose_with(
+    agent: &mut dyn crate::agent::Agent<Hnefatafl>,
+    g: &Hnefatafl,
+    clock: &dyn crate::agent::Clock,
+) -> String {
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let mut rng = RandomStream::tie_break(7, g.to_move());
+    let mv = agent.choose(
+        g,
+        &moves,
+        &mut crate::agent::Context {
+            rng: &mut rng,
+            clock,
+        },
+    );
+    g.format_move(mv)
+}
+
+fn choose(level: usize, g: &Hnefatafl) -> String {
+    let mut a = agent(level, crate::agent::TimeControl::Batch);
+    choose_with(a.as_mut(), g, &crate::agent::NoClock)
+}
+
+#[test]
+fn weight_tables_are_consistent() {
+    use crate::weights::check_table;
+    let levels = Hnefatafl::levels();
+    assert_eq!(
+        levels.iter().map(|l| l.name).collect::<Vec<_>>(),
+        ["easy", "normal", "hard", "expert"]
+    );
+    check_table(&EvalWeights::SET).unwrap();
+    check_table(&SearchParams::SET).unwrap();
+    let eval = EvalWeights::SET.params.len();
+    let mut depths = Vec::new();
+    for level in levels {
+        let set = level.weights.unwrap();
+        check_table(set).unwrap();
+        assert_eq!(&set.params[..eval], EvalWeights::SET.params);
+        assert_eq!(set.params.len(), eval + SearchParams::SET.params.len());
+        depths.push(SearchParams::from_values(&set.defaults()[eval..]).depth);
+    }
+    assert_eq!(depths, [1.0, 2.0, 3.0, 4.0], "each level searches deeper");
+}
+
+#[test]
+fn every_level_takes_an_open_corner() {
+    // The king on a5 sees both a1 and a11.
+    let g = game("/11/11/2t4T3/11/11/11/K10/11/11/11/11/ d");
+    for level in 0..4 {
+        assert!(
+            ["a5-a1", "a5-a11"].contains(&choose(level, &g).as_str()),
+            "level {level}"
+        );
+    }
+}
+
+#[test]
+fn every_level_blocks_a_single_escape_route() {
+    // The king on c1 sees a1 across b1 (e1 shuts the other way): only b7-b1 saves the attackers.
+    let g = game("/11/11/7t3/11/1t9/11/9T1/11/11/11/2K1t6/ a");
+    for level in 0..4 {
+        assert_eq!(choose(level, &g), "b7-b1", "level {level}");
+    }
+}
+
+#[test]
+fn agents_reproduce_and_forget_between_games() {
+    let mut a = agent(2, crate::agent::TimeControl::Batch);
+    let play = |a: &mut Box<dyn crate::agent::Agent<Hnefatafl>>| {
+        a.new_game();
+        let mut g = game(START);
+        let mut line = Vec::new();
+        for _ in 0..6 {
+            let mv = choose_with(a.as_mut(), &g, &crate::agent::NoClock);
+            g.apply(g.parse_move(&mv).unwrap());
+            line.push(mv);
+        }
+        line
+    };
+    let first = play(&mut a);
+    assert_eq!(play(&mut a), first, "new_game resets the searcher");
+}
+
+/// A clock that advances 40 ms each time it is read.
+#[derive(Debug, Default)]
+struct Racing(core::cell::Cell<u64>);
+
+impl crate::agent::Clock for Racing {
+    fn now_ms(&self) -> u64 {
+        self.0.set(self.0.get() + 40);
+        self.0.get()
+    }
+}
+
+#[test]
+fn player_time_control_reads_the_clock() {
+    let mut expert = agent(3, crate::agent::TimeControl::Player);
+    let clock = Racing::default();
+    let g = game(START);
+    let mv = choose_with(expert.as_mut(), &g, &clock);
+    assert!(g.parse_move(&mv).is_ok());
+    assert!(clock.0.get() > 0, "the searcher looked at the clock");
+}
+
+#[test]
+fn normal_beats_easy() {
+    // Three seeds, sides swapped, a short cap so that the test stays quick in debug builds.
+    let options = HnefataflOptions { ply_cap: 120 };
+    let mut points = [0.0; 2];
+    for seed in 0..3 {
+        for rotation in 0..2 {
+            let mut agents = [
+                agent(0, crate::agent::TimeControl::Batch),
+                agent(1, crate::agent::TimeControl::Batch),
+            ];
+            let mut g = Hnefatafl::from_position(START, &options).unwrap();
+            let mut rngs = [
+                RandomStream::tie_break(seed, 0),
+                RandomStream::tie_break(seed, 1),
+            ];
+            let mut moves = MoveList::new();
+            while g.outcome().is_none() {
+                g.legal_moves(&mut moves);
+                let seat = g.to_move();
+                let slot = crate::game::seat_agent(seat, rotation, 2);
+                let mv = agents[slot].choose(
+                    &g,
+                    &moves,
+                    &mut crate::agent::Context {
+                        rng: &mut rngs[seat],
+                        clock: &crate::agent::NoClock,
+                    },
+                );
+                g.apply(mv);
+            }
+            let outcome = g.outcome().unwrap();
+            for seat in 0..2 {
+                points[crate::game::seat_agent(seat, rotation, 2)] += match outcome.result_of(seat)
+                {
+                    SeatResult::Win => 1.0,
+                    SeatResult::Draw => 0.5,
+                    _ => 0.0,
+                };
+            }
+        }
+    }
+    assert!(
+        points[1] > points[0] + 1.0,
+        "easy {} normal {}",
+        points[0],
+        points[1]
+    );
+}
+
+// ---------------------------------------------------------------- statistics
+
+#[test]
+fn statistics_count_what_happened() {
+    use crate::game::GameStats;
+    let mut corner = game("/11/11/2t4T3/11/11/11/K10/11/11/11/11/ d");
+    play(&mut corner, "a5-a1");
+    let mut captured = game("/11/11/4t6/3tKt5/2t8/11/11/11/11/11/11/ a");
+    play(&mut captured, "c7-e7");
+    let mut capped = Hnefatafl::from_position(START, &HnefataflOptions { ply_cap: 1 }).unwrap();
+    play(&mut capped, "d1-d3");
+    let mut stats = HnefataflStats::default();
+    // Group 1: agent 0 attacks and wins; then, sides swapped, agent 1 defends... and wins.
+    stats.add_group(&[captured, corner]);
+    // Group 2: a draw, then the defenders (agent 0) win.
+    let mut other = HnefataflStats::default();
+    other.add_group(&[capped, corner]);
+    stats.merge(&other);
+    let report = stats.report(&["a".into(), "b".into()]);
+    assert_eq!(report.games, 4);
+    assert_eq!(
+        (report.attacker_wins, report.defender_wins, report.draws),
+        (1, 2, 1)
+    );
+    assert_eq!(report.timeouts, 1);
+    assert_eq!((report.plies_min, report.plies_max), (1, 1));
+    let endings: Vec<(&str, u64)> = report.endings.iter().map(|e| (e.reason, e.games)).collect();
+    assert_eq!(
+        endings,
+        [
+            ("corner", 2),
+            ("fort", 0),
+            ("king captured", 1),
+            ("encirclement", 0),
+            ("no move", 0),
+            ("cap", 1)
+        ]
+    );
+    // Attackers scored 1 + 0 + 0.5 + 0 of 4: 0.375, advantage -0.125.
+    assert!((report.attackers_advantage + 0.125).abs() < 1e-12);
+    let [low, high] = report.attackers_advantage_ci95;
+    assert!(low < -0.125 && high > -0.125);
+    // Agent "a" (slot 0) attacks in rotation 0 of both groups (a win, a draw) and defends in
+    // rotation 1 of both (the defenders won both).
+    let a = &report.agents[0];
+    assert_eq!(a.agent, "a");
+    assert_eq!(
+        (
+            a.as_attackers.wins,
+            a.as_attackers.draws,
+            a.as_attackers.losses
+        ),
+        (1, 1, 0)
+    );
+    assert_eq!(
+        (
+            a.as_defenders.wins,
+            a.as_defenders.draws,
+            a.as_defenders.losses
+        ),
+        (2, 0, 0)
+    );
+    let b = &report.agents[1];
+    assert_eq!(
+        (
+            b.as_defenders.wins,
+            b.as_defenders.draws,
+            b.as_defenders.losses
+        ),
+        (0, 1, 1)
+    );
+    assert_eq!(
+        (
+            b.as_attackers.wins,
+            b.as_attackers.draws,
+            b.as_attackers.losses
+        ),
+        (0, 0, 2)
+    );
+    // Merging is order-independent.
+    let mut reversed = other.clone();
+    let mut first = HnefataflStats::default();
+    first.add_group(&[captured, corner]);
+    reversed.merge(&first);
+    assert_eq!(reversed, stats);
 }

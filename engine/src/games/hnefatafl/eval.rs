@@ -1,0 +1,315 @@
+//! The evaluation the searching levels share, and the searcher's view of the rules.
+//!
+//! Every term is a count read off the bitboards in a few operations (no move generation beyond
+//! the king's own look-ups), weighted by [`EvalWeights`]. The sum is
+//! from the attackers' point of view, then signed for the side to move (negamax).
+
+use super::board::{
+    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, FILE_K, RESTRICTED, SIZE, SQUARES, Side, THRONE_BIT,
+    bit, file_of, line_bits, neighbours, rank_of, slide, square_at, step, transposed_bit,
+};
+use super::{Hnefatafl, Move};
+use crate::search::MATE;
+
+crate::weight_set! {
+    /// Evaluation weights, in hundredths of an attacker, positive for the side that profits.
+    pub struct EvalWeights = "hnefatafl-eval" {
+        /// Worth of each attacker on the board.
+        attacker: 100.0, 0.0..=400.0, 5.0;
+        /// Worth of each defender (the king apart) on the board.
+        defender: 180.0, 0.0..=600.0, 5.0;
+        /// For the defenders, per corner the king reaches in one move.
+        escape_now: 500.0, 0.0..=2000.0, 20.0;
+        /// For the defenders, once an escape cannot be stopped: the king sees a corner with the
+        /// defenders to move, or two corners with the attackers to move.
+        escape_certain: 5000.0, 0.0..=20000.0, 100.0;
+        /// For the defenders, per further corner the king reaches in two moves.
+        escape_two: 70.0, 0.0..=500.0, 5.0;
+        /// For the attackers, per step of Manhattan distance between the king and his nearest
+        /// corner.
+        corner_distance: 10.0, 0.0..=100.0, 1.0;
+        /// For the defenders, per square the king can move to.
+        king_mobility: 4.0, 0.0..=50.0, 1.0;
+        /// For the attackers, per hostile square (attacker or empty throne) beside the king.
+        king_pressure: 45.0, 0.0..=300.0, 5.0;
+        /// For the attackers, per attacker within two squares (both ways) of the king.
+        attackers_near_king: 8.0, 0.0..=100.0, 1.0;
+        /// For the defenders, per defender within two squares of the king.
+        guards_near_king: 6.0, 0.0..=100.0, 1.0;
+        /// For the attackers, per attacker on one of the twelve corner-blocking squares (two steps
+        /// from a corner: a3, b2, c1 and their mirrors).
+        corner_blocks: 25.0, 0.0..=200.0, 5.0;
+        /// For the attackers, per attacker on an edge square: edge control.
+        edge_attackers: 3.0, -50.0..=50.0, 1.0;
+        /// Against each side, per soldier with a hostile square on one side and an empty square
+        /// on the other (one enemy move from capture): for attackers.
+        loose_attacker: 25.0, 0.0..=200.0, 5.0;
+        /// The same for defenders.
+        loose_defender: 35.0, 0.0..=200.0, 5.0;
+        /// For the defenders, per defender next to another defender or the king (structure).
+        defender_links: 4.0, 0.0..=50.0, 1.0;
+        /// For each side, per empty square next to its pieces (room to move, far cheaper to count
+        /// than legal moves), as the difference of the two.
+        room: 2.0, 0.0..=20.0, 0.5;
+        /// For the side to move.
+        tempo: 10.0, 0.0..=100.0, 5.0;
+    }
+}
+
+/// Squares within two steps (Chebyshev distance) of each square.
+static NEAR: [Bits; SQUARES] = {
+    let mut table = [0; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let (f, r) = ((s % SIZE) as i32, (s / SIZE) as i32);
+        let mut t = 0;
+        while t < SQUARES {
+            let (g, q) = ((t % SIZE) as i32, (t / SIZE) as i32);
+            if t != s && (f - g).abs() <= 2 && (r - q).abs() <= 2 {
+                table[s] |= 1 << t;
+            }
+            t += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// The twelve squares two steps from a corner along the edges or diagonally (a3, b2, c1 and
+/// their mirrors), where three attackers shut a corner.
+const CORNER_BLOCKS: Bits = {
+    let mut bits: Bits = 0;
+    let near = [(0, 2), (1, 1), (2, 0)];
+    let mut i = 0;
+    while i < 3 {
+        let (f, r) = near[i];
+        bits |= 1 << square_at(f, r);
+        bits |= 1 << square_at(10 - f, r);
+        bits |= 1 << square_at(f, 10 - r);
+        bits |= 1 << square_at(10 - f, 10 - r);
+        i += 1;
+    }
+    bits
+};
+
+#[inline]
+fn shifted_east(x: Bits) -> Bits {
+    (x << 1) & !FILE_A & BOARD
+}
+
+#[inline]
+fn shifted_west(x: Bits) -> Bits {
+    (x >> 1) & !FILE_K
+}
+
+#[inline]
+fn shifted_north(x: Bits) -> Bits {
+    (x << SIZE) & BOARD
+}
+
+#[inline]
+fn shifted_south(x: Bits) -> Bits {
+    x >> SIZE
+}
+
+/// Soldiers of `victims` with a `hostile` square on one side and an `open` square opposite.
+fn loose(victims: Bits, hostile: Bits, open: Bits) -> u32 {
+    let exposed = (shifted_east(hostile) & shifted_west(open))
+        | (shifted_west(hostile) & shifted_east(open))
+        | (shifted_north(hostile) & shifted_south(open))
+        | (shifted_south(hostile) & shifted_north(open));
+    (victims & exposed).count_ones()
+}
+
+/// The corners the king reaches in one move, and those he reaches only in two (through an edge
+/// square his rook move ends on), as 4-bit sets over [`CORNERS`].
+fn escapes(board: &Board) -> (Bits, Bits) {
+    let k = board.king;
+    let (rank, file) = (rank_of(k), file_of(k));
+    let occupied = board.occupied();
+    let along_rank = slide(file, line_bits(occupied, rank));
+    let along_file = slide(rank, line_bits(board.occupied_t, file));
+    // Lines without the king, for his second move.
+    let without = occupied & !bit(k);
+    let without_t = board.occupied_t & !transposed_bit(k);
+    let mut now: Bits = 0;
+    let mut two: Bits = 0;
+    let ends = |line: u16| [(line & 1 != 0, 0), (line & 1 << 10 != 0, 10)];
+    for (reached, end) in ends(along_rank) {
+        if reached {
+            let target = (rank * SIZE + end) as u8;
+            now |= bit(target) & CORNERS;
+            // Down and up the edge file the king arrived on.
+            let run = slide(rank, line_bits(without_t, end));
+            two |= corners_on_file(run, end);
+        }
+    }
+    for (reached, end) in ends(along_file) {
+        if reached {
+            let target = (end * SIZE + file) as u8;
+            now |= bit(target) & CORNERS;
+            let run = slide(file, line_bits(without, end));
+            two |= corners_on_rank(run, end);
+        }
+    }
+    (now, two & !now)
+}
+
+fn corners_on_rank(run: u16, rank: usize) -> Bits {
+    let mut bits = 0;
+    if run & 1 != 0 {
+        bits |= bit((rank * SIZE) as u8);
+    }
+    if run & 1 << 10 != 0 {
+        bits |= bit((rank * SIZE + 10) as u8);
+    }
+    bits & CORNERS
+}
+
+fn corners_on_file(run: u16, file: usize) -> Bits {
+    let mut bits = 0;
+    if run & 1 != 0 {
+        bits |= bit(file as u8);
+    }
+    if run & 1 << 10 != 0 {
+        bits |= bit((10 * SIZE + file) as u8);
+    }
+    bits & CORNERS
+}
+
+/// Manhattan distance from `square` to the nearest corner.
+fn corner_distance(square: u8) -> u32 {
+    let (f, r) = (file_of(square) as u32, rank_of(square) as u32);
+    f.min(10 - f) + r.min(10 - r)
+}
+
+/// The evaluation of one level, its weights read once into a plain struct.
+#[derive(Clone, Copy, Debug)]
+pub struct Evaluation {
+    pub weights: EvalWeights,
+}
+
+impl Evaluation {
+    /// The score from the attackers' point of view, in hundredths of an attacker.
+    #[must_use]
+    pub fn attackers_view(&self, game: &Hnefatafl) -> f64 {
+        let w = &self.weights;
+        let board = game.board();
+        let king = board.king_bit();
+        let empty = BOARD & !board.occupied();
+        let stops = empty & !RESTRICTED;
+        let guards = board.defenders_and_king();
+        let (now, two) = escapes(board);
+        let king_moves = {
+            let k = board.king;
+            let along_rank = slide(file_of(k), line_bits(board.occupied(), rank_of(k)));
+            let along_file = slide(rank_of(k), line_bits(board.occupied_t, file_of(k)));
+            along_rank.count_ones() + along_file.count_ones()
+        };
+        let pressure = (neighbours(king) & (board.attackers | (THRONE_BIT & empty))).count_ones();
+        let near = NEAR[usize::from(board.king)];
+        let hostile_to_defenders = board.attackers | CORNERS | (THRONE_BIT & empty);
+        let hostile_to_attackers = guards | CORNERS | THRONE_BIT;
+        let room = f64::from((neighbours(board.attackers) & stops).count_ones())
+            - f64::from((neighbours(guards) & stops).count_ones());
+        let count = |x: Bits| f64::from(x.count_ones());
+        let mut score = w.attacker * count(board.attackers)
+            - w.defender * count(board.defenders)
+            - w.escape_now * count(now)
+            - w.escape_two * count(two)
+            + w.corner_distance * f64::from(corner_distance(board.king))
+            - w.king_mobility * f64::from(king_moves)
+            + w.king_pressure * f64::from(pressure)
+            + w.attackers_near_king * count(board.attackers & near)
+            - w.guards_near_king * count(board.defenders & near)
+            + w.corner_blocks * count(board.attackers & CORNER_BLOCKS)
+            + w.edge_attackers * count(board.attackers & EDGE)
+            - w.loose_attacker * f64::from(loose(board.attackers, hostile_to_attackers, stops))
+            + w.loose_defender * f64::from(loose(board.defenders, hostile_to_defenders, stops))
+            - w.defender_links * count(board.defenders & neighbours(guards))
+            + w.room * room;
+        let (tempo, routes_to_block) = match game.side_to_move() {
+            Side::Attackers => (w.tempo, 2),
+            Side::Defenders => (-w.tempo, 1),
+        };
+        if now.count_ones() >= routes_to_block {
+            score -= w.escape_certain;
+        }
+        score + tempo
+    }
+}
+
+/// Bound of a static evaluation, well inside the searcher's win scores.
+const EVAL_BOUND: f64 = (MATE / 2) as f64;
+
+impl Evaluation {
+    /// The static score from the side to move's point of view (negamax).
+    #[must_use]
+    pub fn for_side_to_move(&self, pos: &Hnefatafl) -> i32 {
+        let score = self.attackers_view(pos).clamp(-EVAL_BOUND, EVAL_BOUND) as i32;
+        match pos.side_to_move() {
+            Side::Attackers => score,
+            Side::Defenders => -score,
+        }
+    }
+
+    /// The move-ordering score (positive for tactical moves): captures first, by the number of
+    /// soldiers sandwiched on the current board; then king moves to a corner or the edge and
+    /// attacker moves beside the king or across his lines. Quiet moves score by closeness to
+    /// the king (attackers) or whether they stay near him (defenders).
+    #[must_use]
+    pub fn move_order(&self, pos: &Hnefatafl, mv: Move) -> i32 {
+        let board = pos.board();
+        let side = pos.side_to_move();
+        let to = bit(mv.to);
+        if mv.from == board.king {
+            if CORNERS & to != 0 {
+                return 10_000;
+            }
+            let edge = if EDGE & to != 0 { 200 } else { 0 };
+            return edge - 10 * corner_distance(mv.to) as i32;
+        }
+        let mut score = 1_000 * sandwiches(board, side, mv);
+        if side == Side::Attackers {
+            let (kf, kr) = (file_of(board.king), rank_of(board.king));
+            if neighbours(board.king_bit()) & to != 0 {
+                score += 300;
+            } else if file_of(mv.to) == kf || rank_of(mv.to) == kr {
+                score += 100;
+            }
+            if score == 0 {
+                let distance = kf.abs_diff(file_of(mv.to)) + kr.abs_diff(rank_of(mv.to));
+                score = -(distance as i32);
+            }
+        } else if score == 0 {
+            score = -i32::from(NEAR[usize::from(board.king)] & to == 0);
+        }
+        score
+    }
+}
+
+/// The soldiers a move of `side` sandwiches against the current board: exact for custodial
+/// captures except where the square left is the far side of a sandwich (ordering only).
+fn sandwiches(board: &Board, side: Side, mv: Move) -> i32 {
+    let (victims, anvils) = match side {
+        Side::Attackers => (
+            board.defenders,
+            board.attackers | CORNERS | (THRONE_BIT & !board.king_bit()),
+        ),
+        Side::Defenders => (
+            board.attackers,
+            board.defenders_and_king() | CORNERS | THRONE_BIT,
+        ),
+    };
+    let anvils = anvils & !bit(mv.from);
+    let mut count = 0;
+    for dir in 0..4 {
+        if let Some(next) = step(mv.to, dir)
+            && victims & bit(next) != 0
+            && step(next, dir).is_some_and(|b| anvils & bit(b) != 0)
+        {
+            count += 1;
+        }
+    }
+    count
+}
