@@ -133,9 +133,7 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Hnefatafl>> {
     };
     Box::new(Searching {
         searcher: Searcher::new(TABLE_BITS[level]),
-        eval: Evaluation {
-            weights: EvalWeights::from_values(eval),
-        },
+        eval: Evaluation::new(EvalWeights::from_values(eval)),
         limits,
         history: Vec::new(),
     })

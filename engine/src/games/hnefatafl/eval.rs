@@ -4,9 +4,11 @@
 //! the king's own look-ups), weighted by [`EvalWeights`]. The sum is
 //! from the attackers' point of view, then signed for the side to move (negamax).
 
+use core::cell::Cell;
+
 use super::board::{
-    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, FILE_K, RESTRICTED, SIZE, SQUARES, Side, THRONE_BIT,
-    bit, file_of, line_bits, neighbours, rank_of, slide, square_at, step, transposed_bit,
+    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, FILE_K, RANK_1, RESTRICTED, SIZE, SQUARES, Side,
+    THRONE_BIT, bit, file_of, line_bits, neighbours, rank_of, slide, square_at, transposed_bit,
 };
 use super::{Hnefatafl, Move};
 use crate::search::MATE;
@@ -183,13 +185,68 @@ fn corner_distance(square: u8) -> u32 {
     f.min(10 - f) + r.min(10 - r)
 }
 
-/// The evaluation of one level, its weights read once into a plain struct.
-#[derive(Clone, Copy, Debug)]
+/// What move ordering needs of a position, computed once for all of its moves.
+#[derive(Clone, Copy, Debug, Default)]
+struct OrderInfo {
+    /// The position it was computed for ([`Hnefatafl::hash`]).
+    hash: u64,
+    /// Per direction, the squares from which a soldier of the side to move, arriving there,
+    /// sandwiches an enemy soldier in that direction (against the current board).
+    captures: [Bits; 4],
+    /// The king's neighbours.
+    ring: Bits,
+    /// The king's rank and file.
+    lines: Bits,
+}
+
+impl OrderInfo {
+    fn new(pos: &Hnefatafl) -> Self {
+        let board = pos.board();
+        let (victims, anvils) = match pos.side_to_move() {
+            Side::Attackers => (
+                board.defenders,
+                board.attackers | CORNERS | (THRONE_BIT & !board.king_bit()),
+            ),
+            Side::Defenders => (
+                board.attackers,
+                board.defenders_and_king() | CORNERS | THRONE_BIT,
+            ),
+        };
+        // A square is in `shifted_west(x)` when its east neighbour is in `x`, and so on.
+        let captures = [
+            shifted_west(victims & shifted_west(anvils)),
+            shifted_east(victims & shifted_east(anvils)),
+            shifted_south(victims & shifted_south(anvils)),
+            shifted_north(victims & shifted_north(anvils)),
+        ];
+        let k = board.king;
+        Self {
+            hash: pos.hash(),
+            captures,
+            ring: neighbours(board.king_bit()),
+            lines: (RANK_1 << (rank_of(k) * SIZE)) | (FILE_A << file_of(k)),
+        }
+    }
+}
+
+/// The evaluation of one level: its weights read once into a plain struct, and the ordering
+/// facts of the last position whose moves it ordered (the searcher orders all the moves of a
+/// node in a row).
+#[derive(Clone, Debug)]
 pub struct Evaluation {
     pub weights: EvalWeights,
+    order_info: Cell<OrderInfo>,
 }
 
 impl Evaluation {
+    #[must_use]
+    pub fn new(weights: EvalWeights) -> Self {
+        Self {
+            weights,
+            order_info: Cell::default(),
+        }
+    }
+
     /// The score from the attackers' point of view, in hundredths of an attacker.
     #[must_use]
     pub fn attackers_view(&self, game: &Hnefatafl) -> f64 {
@@ -254,13 +311,13 @@ impl Evaluation {
     }
 
     /// The move-ordering score (positive for tactical moves): captures first, by the number of
-    /// soldiers sandwiched on the current board; then king moves to a corner or the edge and
-    /// attacker moves beside the king or across his lines. Quiet moves score by closeness to
-    /// the king (attackers) or whether they stay near him (defenders).
+    /// soldiers sandwiched on the current board (the square left is not taken into account);
+    /// then king moves to a corner or the edge and attacker moves beside the king or across
+    /// his lines. Quiet moves score by closeness to the king (attackers) or whether they stay
+    /// near him (defenders).
     #[must_use]
     pub fn move_order(&self, pos: &Hnefatafl, mv: Move) -> i32 {
         let board = pos.board();
-        let side = pos.side_to_move();
         let to = bit(mv.to);
         if mv.from == board.king {
             if CORNERS & to != 0 {
@@ -269,16 +326,22 @@ impl Evaluation {
             let edge = if EDGE & to != 0 { 200 } else { 0 };
             return edge - 10 * corner_distance(mv.to) as i32;
         }
-        let mut score = 1_000 * sandwiches(board, side, mv);
-        if side == Side::Attackers {
-            let (kf, kr) = (file_of(board.king), rank_of(board.king));
-            if neighbours(board.king_bit()) & to != 0 {
+        let mut info = self.order_info.get();
+        if info.hash != pos.hash() {
+            info = OrderInfo::new(pos);
+            self.order_info.set(info);
+        }
+        let captures: u32 = info.captures.iter().map(|&c| u32::from(c & to != 0)).sum();
+        let mut score = 1_000 * captures as i32;
+        if pos.side_to_move() == Side::Attackers {
+            if info.ring & to != 0 {
                 score += 300;
-            } else if file_of(mv.to) == kf || rank_of(mv.to) == kr {
+            } else if info.lines & to != 0 {
                 score += 100;
             }
             if score == 0 {
-                let distance = kf.abs_diff(file_of(mv.to)) + kr.abs_diff(rank_of(mv.to));
+                let (k, t) = (board.king, mv.to);
+                let distance = file_of(k).abs_diff(file_of(t)) + rank_of(k).abs_diff(rank_of(t));
                 score = -(distance as i32);
             }
         } else if score == 0 {
@@ -286,30 +349,4 @@ impl Evaluation {
         }
         score
     }
-}
-
-/// The soldiers a move of `side` sandwiches against the current board: exact for custodial
-/// captures except where the square left is the far side of a sandwich (ordering only).
-fn sandwiches(board: &Board, side: Side, mv: Move) -> i32 {
-    let (victims, anvils) = match side {
-        Side::Attackers => (
-            board.defenders,
-            board.attackers | CORNERS | (THRONE_BIT & !board.king_bit()),
-        ),
-        Side::Defenders => (
-            board.attackers,
-            board.defenders_and_king() | CORNERS | THRONE_BIT,
-        ),
-    };
-    let anvils = anvils & !bit(mv.from);
-    let mut count = 0;
-    for dir in 0..4 {
-        if let Some(next) = step(mv.to, dir)
-            && victims & bit(next) != 0
-            && step(next, dir).is_some_and(|b| anvils & bit(b) != 0)
-        {
-            count += 1;
-        }
-    }
-    count
 }

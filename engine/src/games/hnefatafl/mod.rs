@@ -132,6 +132,13 @@ impl Hnefatafl {
         capture
     }
 
+    /// What `mv` would capture, for checking a written capture list.
+    #[must_use]
+    pub fn apply_preview(&self, mv: Move) -> Capture {
+        let mut copy = *self;
+        copy.make(mv)
+    }
+
     /// The move, its captures and the wins they decide, without the two checks perft gets for
     /// free (no legal move: the bulk count is then zero) or does itself (the cap).
     fn make(&mut self, mv: Move) -> Capture {
@@ -261,9 +268,12 @@ impl Game for Hnefatafl {
 
     fn play(&mut self, mv: Move, _dice: &mut RandomStream, log: &mut impl Log) {
         let side = self.to_move;
-        let text = notation::move_with_captures(mv, &self.apply_preview(mv));
-        self.apply(mv);
-        log.line(format_args!("{} {text}", side.name()));
+        let capture = self.apply(mv);
+        log.line(format_args!(
+            "{} {}",
+            side.name(),
+            notation::MoveText(mv, capture)
+        ));
         if let Some(outcome) = self.outcome {
             log.line(format_args!(
                 "game over after {} plies: {}",
@@ -320,15 +330,6 @@ impl Game for Hnefatafl {
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         notation::parse_move(self, text)
-    }
-}
-
-impl Hnefatafl {
-    /// What `mv` would capture, for narration and for checking a written capture list.
-    #[must_use]
-    pub fn apply_preview(&self, mv: Move) -> Capture {
-        let mut copy = *self;
-        copy.make(mv)
     }
 }
 

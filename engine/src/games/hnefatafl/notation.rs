@@ -32,11 +32,7 @@ const MAX_DEFENDERS: u32 = 12;
 /// The name of a square, `a1`..`k11`.
 #[must_use]
 pub fn square_name(square: u8) -> String {
-    format!(
-        "{}{}",
-        char::from(FILES[file_of(square)]),
-        rank_of(square) + 1
-    )
+    SquareName(square).to_string()
 }
 
 /// Reads a square name (case-insensitive).
@@ -57,21 +53,42 @@ pub fn parse_square(text: &str) -> Result<u8, String> {
 
 #[must_use]
 pub fn format_move(mv: Move) -> String {
-    format!("{}-{}", square_name(mv.from), square_name(mv.to))
+    MoveText(mv, Capture::default()).to_string()
 }
 
-/// The move followed by what it captured: `d1-d3xd4/e3`, and `xK` for the king.
-#[must_use]
-pub fn move_with_captures(mv: Move, capture: &Capture) -> String {
-    let mut text = format_move(mv);
-    let taken: Vec<String> = squares(capture.soldiers).map(square_name).collect();
-    if !taken.is_empty() {
-        let _ = write!(text, "x{}", taken.join("/"));
+/// The move followed by what it captured, `d1-d3xd4/e3`, and ` (king captured)` when it took
+/// the king. A `Display` value, so that a game narrated into [`crate::game::NoLog`] never
+/// formats it.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveText(pub Move, pub Capture);
+
+impl core::fmt::Display for MoveText {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let Self(mv, capture) = self;
+        write!(f, "{}-{}", SquareName(mv.from), SquareName(mv.to))?;
+        for (i, square) in squares(capture.soldiers).enumerate() {
+            let separator = if i == 0 { 'x' } else { '/' };
+            write!(f, "{separator}{}", SquareName(square))?;
+        }
+        if capture.king {
+            f.write_str(" (king captured)")?;
+        }
+        Ok(())
     }
-    if capture.king {
-        text.push_str(" (king captured)");
+}
+
+/// A square's name as a `Display` value.
+struct SquareName(u8);
+
+impl core::fmt::Display for SquareName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            char::from(FILES[file_of(self.0)]),
+            rank_of(self.0) + 1
+        )
     }
-    text
 }
 
 /// Reads a move and says precisely why it is not legal here when it is not.

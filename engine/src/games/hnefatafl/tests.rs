@@ -765,3 +765,64 @@ fn statistics_count_what_happened() {
     reversed.merge(&first);
     assert_eq!(reversed, stats);
 }
+
+#[test]
+fn play_narrates_moves_captures_and_the_end() {
+    let mut g = game("/11/11/7K3/11/11/11/4Tt5/11/11/11/3t7/ a");
+    let mut log = String::new();
+    g.play(
+        g.parse_move("d1-d5").unwrap(),
+        &mut RandomStream::dice(0),
+        &mut log,
+    );
+    assert_eq!(log, "attackers d1-d5xe5\n");
+    let mut g = game("/11/11/4t6/3tKt5/2t8/11/11/11/11/11/11/ a");
+    let mut log = String::new();
+    g.play(
+        g.parse_move("c7-e7").unwrap(),
+        &mut RandomStream::dice(0),
+        &mut log,
+    );
+    assert_eq!(
+        log,
+        "attackers c7-e7 (king captured)\ngame over after 1 plies: attackers win (king captured)\n"
+    );
+}
+
+#[test]
+fn the_evaluation_is_signed_for_the_side_to_move() {
+    let weights = EvalWeights {
+        tempo: 0.0,
+        ..EvalWeights::default()
+    };
+    let eval = Evaluation::new(weights);
+    let attackers = game(START);
+    let defenders = game(&START.replace(" a", " d"));
+    let score = eval.for_side_to_move(&attackers);
+    assert_ne!(score, 0);
+    assert_eq!(eval.for_side_to_move(&defenders), -score);
+    // An open corner with the defenders to move is as good as won for them.
+    let open = game("/11/11/2t4T3/11/11/11/K10/11/11/11/11/ d");
+    assert!(eval.for_side_to_move(&open) > 4000);
+}
+
+#[test]
+fn captures_are_ordered_first() {
+    let eval = Evaluation::new(EvalWeights::default());
+    let g = game("/11/11/7K3/11/11/11/4Tt5/11/11/11/3t7/ a");
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let best = moves
+        .iter()
+        .max_by_key(|&&mv| eval.move_order(&g, mv))
+        .unwrap();
+    assert_eq!(g.format_move(*best), "d1-d5");
+    assert!(eval.move_order(&g, *best) >= 1000);
+    assert!(
+        moves
+            .iter()
+            .filter(|&&mv| eval.move_order(&g, mv) >= 1000)
+            .count()
+            == 1
+    );
+}
