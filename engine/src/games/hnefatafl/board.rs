@@ -102,15 +102,42 @@ static NEIGHBOUR: [[u8; 4]; SQUARES] = {
     table
 };
 
+/// `bits` moved one square east: a square is in the result when its west neighbour is in
+/// `bits`.
+#[inline]
+#[must_use]
+pub const fn east(bits: Bits) -> Bits {
+    (bits << 1) & !FILE_A & BOARD
+}
+
+/// `bits` moved one square west: a square is in the result when its east neighbour is in `bits`.
+#[inline]
+#[must_use]
+pub const fn west(bits: Bits) -> Bits {
+    (bits >> 1) & !FILE_K
+}
+
+/// `bits` moved one square north: a square is in the result when its south neighbour is in
+/// `bits`.
+#[inline]
+#[must_use]
+pub const fn north(bits: Bits) -> Bits {
+    (bits << SIZE) & BOARD
+}
+
+/// `bits` moved one square south: a square is in the result when its north neighbour is in
+/// `bits`.
+#[inline]
+#[must_use]
+pub const fn south(bits: Bits) -> Bits {
+    bits >> SIZE
+}
+
 /// The squares next to any square of `bits`, orthogonally.
 #[inline]
 #[must_use]
 pub const fn neighbours(bits: Bits) -> Bits {
-    let north = (bits << SIZE) & BOARD;
-    let south = bits >> SIZE;
-    let east = (bits << 1) & !FILE_A & BOARD;
-    let west = (bits >> 1) & !FILE_K;
-    north | south | east | west
+    north(bits) | south(bits) | east(bits) | west(bits)
 }
 
 /// Grows `seed` through `passable` squares (orthogonal steps) until it stops growing.

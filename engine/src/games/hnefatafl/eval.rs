@@ -1,14 +1,15 @@
-//! The evaluation the searching levels share, and the searcher's view of the rules.
+//! The evaluation and the move ordering the searching levels share.
 //!
 //! Every term is a count read off the bitboards in a few operations (no move generation beyond
-//! the king's own look-ups), weighted by [`EvalWeights`]. The sum is
-//! from the attackers' point of view, then signed for the side to move (negamax).
+//! the king's own look-ups), weighted by [`EvalWeights`]. The sum is from the attackers' point
+//! of view, then signed for the side to move (negamax).
 
 use core::cell::Cell;
 
 use super::board::{
-    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, FILE_K, RANK_1, RESTRICTED, SIZE, SQUARES, Side,
-    THRONE_BIT, bit, file_of, line_bits, neighbours, rank_of, slide, square_at, transposed_bit,
+    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, RANK_1, RESTRICTED, SIZE, SQUARES, Side, THRONE_BIT,
+    bit, east, file_of, line_bits, neighbours, north, rank_of, slide, south, square_at,
+    transposed_bit, west,
 };
 use super::{Hnefatafl, Move};
 use crate::search::MATE;
@@ -43,10 +44,10 @@ crate::weight_set! {
         corner_blocks: 25.0, 0.0..=200.0, 5.0;
         /// For the attackers, per attacker on an edge square: edge control.
         edge_attackers: 3.0, -50.0..=50.0, 1.0;
-        /// Against each side, per soldier with a hostile square on one side and an empty square
-        /// on the other (one enemy move from capture): for attackers.
+        /// For the defenders, per attacker with a hostile square on one side and an empty square
+        /// on the other (one enemy move from capture).
         loose_attacker: 25.0, 0.0..=200.0, 5.0;
-        /// The same for defenders.
+        /// For the attackers, per defender loose in the same way.
         loose_defender: 35.0, 0.0..=200.0, 5.0;
         /// For the defenders, per defender next to another defender or the king (structure).
         defender_links: 4.0, 0.0..=50.0, 1.0;
@@ -94,89 +95,63 @@ const CORNER_BLOCKS: Bits = {
     bits
 };
 
-#[inline]
-fn shifted_east(x: Bits) -> Bits {
-    (x << 1) & !FILE_A & BOARD
-}
-
-#[inline]
-fn shifted_west(x: Bits) -> Bits {
-    (x >> 1) & !FILE_K
-}
-
-#[inline]
-fn shifted_north(x: Bits) -> Bits {
-    (x << SIZE) & BOARD
-}
-
-#[inline]
-fn shifted_south(x: Bits) -> Bits {
-    x >> SIZE
-}
-
 /// Soldiers of `victims` with a `hostile` square on one side and an `open` square opposite.
 fn loose(victims: Bits, hostile: Bits, open: Bits) -> u32 {
-    let exposed = (shifted_east(hostile) & shifted_west(open))
-        | (shifted_west(hostile) & shifted_east(open))
-        | (shifted_north(hostile) & shifted_south(open))
-        | (shifted_south(hostile) & shifted_north(open));
+    let exposed = (east(hostile) & west(open))
+        | (west(hostile) & east(open))
+        | (north(hostile) & south(open))
+        | (south(hostile) & north(open));
     (victims & exposed).count_ones()
 }
 
-/// The corners the king reaches in one move, and those he reaches only in two (through an edge
-/// square his rook move ends on), as 4-bit sets over [`CORNERS`].
-fn escapes(board: &Board) -> (Bits, Bits) {
-    let k = board.king;
-    let (rank, file) = (rank_of(k), file_of(k));
-    let occupied = board.occupied();
-    let along_rank = slide(file, line_bits(occupied, rank));
-    let along_file = slide(rank, line_bits(board.occupied_t, file));
-    // Lines without the king, for his second move.
-    let without = occupied & !bit(k);
-    let without_t = board.occupied_t & !transposed_bit(k);
-    let mut now: Bits = 0;
-    let mut two: Bits = 0;
-    let ends = |line: u16| [(line & 1 != 0, 0), (line & 1 << 10 != 0, 10)];
-    for (reached, end) in ends(along_rank) {
-        if reached {
-            let target = (rank * SIZE + end) as u8;
-            now |= bit(target) & CORNERS;
-            // Down and up the edge file the king arrived on.
-            let run = slide(rank, line_bits(without_t, end));
-            two |= corners_on_file(run, end);
-        }
-    }
-    for (reached, end) in ends(along_file) {
-        if reached {
-            let target = (end * SIZE + file) as u8;
-            now |= bit(target) & CORNERS;
-            let run = slide(file, line_bits(without, end));
-            two |= corners_on_rank(run, end);
-        }
-    }
-    (now, two & !now)
+/// Where the king can go: his moves, the corners he reaches in one move, and the corners he
+/// reaches only in two (through the edge square a rook move of his ends on), as sets of
+/// [`CORNERS`].
+struct KingRoutes {
+    moves: u32,
+    now: Bits,
+    two: Bits,
 }
 
-fn corners_on_rank(run: u16, rank: usize) -> Bits {
-    let mut bits = 0;
-    if run & 1 != 0 {
-        bits |= bit((rank * SIZE) as u8);
+impl KingRoutes {
+    fn new(board: &Board) -> Self {
+        let k = board.king;
+        let (rank, file) = (rank_of(k), file_of(k));
+        let occupied = board.occupied();
+        let along_rank = slide(file, line_bits(occupied, rank));
+        let along_file = slide(rank, line_bits(board.occupied_t, file));
+        // The lines without the king, for his second move.
+        let without = occupied & !bit(k);
+        let without_t = board.occupied_t & !transposed_bit(k);
+        let mut now = 0;
+        let mut two = 0;
+        for end in [0, SIZE - 1] {
+            if along_rank & 1 << end != 0 {
+                // On the edge file `end`: then up or down it.
+                now |= bit(square_at(end, rank)) & CORNERS;
+                let run = slide(rank, line_bits(without_t, end));
+                two |= line_ends(run, |cell| square_at(end, cell));
+            }
+            if along_file & 1 << end != 0 {
+                now |= bit(square_at(file, end)) & CORNERS;
+                let run = slide(file, line_bits(without, end));
+                two |= line_ends(run, |cell| square_at(cell, end));
+            }
+        }
+        Self {
+            moves: along_rank.count_ones() + along_file.count_ones(),
+            now,
+            two: two & !now,
+        }
     }
-    if run & 1 << 10 != 0 {
-        bits |= bit((rank * SIZE + 10) as u8);
-    }
-    bits & CORNERS
 }
 
-fn corners_on_file(run: u16, file: usize) -> Bits {
-    let mut bits = 0;
-    if run & 1 != 0 {
-        bits |= bit(file as u8);
-    }
-    if run & 1 << 10 != 0 {
-        bits |= bit((10 * SIZE + file) as u8);
-    }
-    bits & CORNERS
+/// The end squares of an edge line that a rook run `run` along it reaches: its corners.
+fn line_ends(run: u16, square: impl Fn(usize) -> u8) -> Bits {
+    [0, SIZE - 1]
+        .iter()
+        .filter(|&&cell| run & 1 << cell != 0)
+        .fold(0, |bits, &cell| bits | bit(square(cell)))
 }
 
 /// Manhattan distance from `square` to the nearest corner.
@@ -212,12 +187,12 @@ impl OrderInfo {
                 board.defenders_and_king() | CORNERS | THRONE_BIT,
             ),
         };
-        // A square is in `shifted_west(x)` when its east neighbour is in `x`, and so on.
+        // A square is in `west(x)` when its east neighbour is in `x`, and so on.
         let captures = [
-            shifted_west(victims & shifted_west(anvils)),
-            shifted_east(victims & shifted_east(anvils)),
-            shifted_south(victims & shifted_south(anvils)),
-            shifted_north(victims & shifted_north(anvils)),
+            west(victims & west(anvils)),
+            east(victims & east(anvils)),
+            south(victims & south(anvils)),
+            north(victims & north(anvils)),
         ];
         let k = board.king;
         Self {
@@ -256,13 +231,7 @@ impl Evaluation {
         let empty = BOARD & !board.occupied();
         let stops = empty & !RESTRICTED;
         let guards = board.defenders_and_king();
-        let (now, two) = escapes(board);
-        let king_moves = {
-            let k = board.king;
-            let along_rank = slide(file_of(k), line_bits(board.occupied(), rank_of(k)));
-            let along_file = slide(rank_of(k), line_bits(board.occupied_t, file_of(k)));
-            along_rank.count_ones() + along_file.count_ones()
-        };
+        let routes = KingRoutes::new(board);
         let pressure = (neighbours(king) & (board.attackers | (THRONE_BIT & empty))).count_ones();
         let near = NEAR[usize::from(board.king)];
         let hostile_to_defenders = board.attackers | CORNERS | (THRONE_BIT & empty);
@@ -272,10 +241,10 @@ impl Evaluation {
         let count = |x: Bits| f64::from(x.count_ones());
         let mut score = w.attacker * count(board.attackers)
             - w.defender * count(board.defenders)
-            - w.escape_now * count(now)
-            - w.escape_two * count(two)
+            - w.escape_now * count(routes.now)
+            - w.escape_two * count(routes.two)
             + w.corner_distance * f64::from(corner_distance(board.king))
-            - w.king_mobility * f64::from(king_moves)
+            - w.king_mobility * f64::from(routes.moves)
             + w.king_pressure * f64::from(pressure)
             + w.attackers_near_king * count(board.attackers & near)
             - w.guards_near_king * count(board.defenders & near)
@@ -289,7 +258,7 @@ impl Evaluation {
             Side::Attackers => (w.tempo, 2),
             Side::Defenders => (-w.tempo, 1),
         };
-        if now.count_ones() >= routes_to_block {
+        if routes.now.count_ones() >= routes_to_block {
             score -= w.escape_certain;
         }
         score + tempo

@@ -48,8 +48,8 @@ pub const REASON_CAP: u8 = 5;
 #[serde(deny_unknown_fields, default)]
 pub struct HnefataflOptions {
     /// Plies after which an unfinished game is a draw, counted as a timeout (default 1000). The
-    /// rules have no repetition draw, so only this cap keeps every batch game finite; 1000 plies
-    /// is several times the length of games between the searching levels.
+    /// rules have no repetition draw, so only this cap ends a game in which the defenders hold
+    /// a perpetual shuffle; decisive games between the computer levels rarely pass 500 plies.
     pub ply_cap: u32,
 }
 

@@ -95,10 +95,7 @@ impl core::fmt::Display for SquareName {
 pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
     let text = text.trim();
     if let Some(outcome) = game.outcome() {
-        return Err(format!(
-            "`{text}`: the game is over ({})",
-            describe_outcome(&outcome)
-        ));
+        return Err(format!("the game is over ({})", describe_outcome(&outcome)));
     }
     let (squares_part, listed) = match text.find(['x', 'X']) {
         Some(i) => (&text[..i], Some(&text[i + 1..])),
@@ -115,24 +112,24 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
     let side = game.side_to_move();
     let piece = board
         .piece_at(from)
-        .ok_or_else(|| format!("`{text}`: no piece on {}", square_name(from)))?;
+        .ok_or_else(|| format!("no piece on {}", square_name(from)))?;
     if piece.side() != side {
         return Err(format!(
-            "`{text}`: {} holds a piece of the {}, but the {} are to move",
+            "{} holds a piece of the {}, but the {} are to move",
             square_name(from),
             piece.side().name(),
             side.name()
         ));
     }
     if from == to {
-        return Err(format!("`{text}`: a move must leave its square"));
+        return Err(format!("a move must leave its square"));
     }
     let (df, dr) = (
         file_of(to) as i32 - file_of(from) as i32,
         rank_of(to) as i32 - rank_of(from) as i32,
     );
     if df != 0 && dr != 0 {
-        return Err(format!("`{text}`: pieces move along a rank or a file only"));
+        return Err(format!("pieces move along a rank or a file only"));
     }
     let stride = if df != 0 {
         df.signum()
@@ -144,10 +141,7 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
         square += stride;
         let s = square as u8;
         if board.occupied() & bit(s) != 0 {
-            return Err(format!(
-                "`{text}`: the way is blocked at {}",
-                square_name(s)
-            ));
+            return Err(format!("the way is blocked at {}", square_name(s)));
         }
         if s == to {
             break;
@@ -160,7 +154,7 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
             "a corner"
         };
         return Err(format!(
-            "`{text}`: only the king may stop on {} ({what})",
+            "only the king may stop on {} ({what})",
             square_name(to)
         ));
     }
@@ -173,7 +167,7 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
         if written != actual {
             let names: Vec<String> = squares(actual).map(square_name).collect();
             return Err(format!(
-                "`{text}`: this move captures {}",
+                "this move captures {}",
                 if names.is_empty() {
                     "nothing".to_owned()
                 } else {

@@ -2,8 +2,8 @@
 //! "The king", "End of the game"), as pure functions of the placement.
 
 use super::board::{
-    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, FILE_K, RANK_1, RANK_11, RESTRICTED, SIZE, Side,
-    THRONE_BIT, bit, file_of, flood, neighbours, rank_of, step,
+    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, FILE_K, RANK_1, RANK_11, RESTRICTED, Side,
+    THRONE_BIT, bit, east, file_of, flood, neighbours, north, rank_of, south, step, west,
 };
 
 /// What one move captured.
@@ -150,13 +150,11 @@ pub fn exit_fort(board: &Board) -> bool {
     let mut safe = board.defenders;
     loop {
         let p = safe | inside;
-        let (north, south) = ((p << SIZE) & BOARD, p >> SIZE);
-        let (east, west) = ((p << 1) & !FILE_A & BOARD, (p >> 1) & !FILE_K);
-        // A square is in `east` when its west neighbour is in P, and so on.
-        let across = FILE_A | FILE_K | east | west;
-        let up_down = RANK_1 | RANK_11 | north | south;
-        let front =
-            !EDGE | (RANK_1 & south) | (RANK_11 & north) | (FILE_A & west) | (FILE_K & east);
+        // A square is in `east(p)` when its west neighbour is in P, and so on.
+        let (e, w, n, s) = (east(p), west(p), north(p), south(p));
+        let across = FILE_A | FILE_K | e | w;
+        let up_down = RANK_1 | RANK_11 | n | s;
+        let front = !EDGE | (RANK_1 & s) | (RANK_11 & n) | (FILE_A & w) | (FILE_K & e);
         let kept = safe & across & up_down & front;
         if kept == safe {
             break;

@@ -1,0 +1,210 @@
+//! The computer levels and their evaluation.
+
+use super::*;
+
+// ---------------------------------------------------------------- computer levels
+
+fn agent(
+    level: usize,
+    time_control: crate::agent::TimeControl,
+) -> Box<dyn crate::agent::Agent<Hnefatafl>> {
+    Hnefatafl::new_agent(&crate::agent::AgentSetup {
+        level,
+        weights: Hnefatafl::levels()[level].weights.unwrap().defaults(),
+        time_control,
+    })
+}
+
+fn choose_with(
+    agent: &mut dyn crate::agent::Agent<Hnefatafl>,
+    g: &Hnefatafl,
+    clock: &dyn crate::agent::Clock,
+) -> String {
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let mut rng = RandomStream::tie_break(7, g.to_move());
+    let mv = agent.choose(
+        g,
+        &moves,
+        &mut crate::agent::Context {
+            rng: &mut rng,
+            clock,
+        },
+    );
+    g.format_move(mv)
+}
+
+fn choose(level: usize, g: &Hnefatafl) -> String {
+    let mut a = agent(level, crate::agent::TimeControl::Batch);
+    choose_with(a.as_mut(), g, &crate::agent::NoClock)
+}
+
+#[test]
+fn weight_tables_are_consistent() {
+    use crate::weights::check_table;
+    let levels = Hnefatafl::levels();
+    assert_eq!(
+        levels.iter().map(|l| l.name).collect::<Vec<_>>(),
+        ["easy", "normal", "hard", "expert"]
+    );
+    check_table(&EvalWeights::SET).unwrap();
+    check_table(&SearchParams::SET).unwrap();
+    let eval = EvalWeights::SET.params.len();
+    let mut depths = Vec::new();
+    for level in levels {
+        let set = level.weights.unwrap();
+        check_table(set).unwrap();
+        assert_eq!(&set.params[..eval], EvalWeights::SET.params);
+        assert_eq!(set.params.len(), eval + SearchParams::SET.params.len());
+        depths.push(SearchParams::from_values(&set.defaults()[eval..]).depth);
+    }
+    assert_eq!(depths, [1.0, 2.0, 3.0, 4.0], "each level searches deeper");
+}
+
+#[test]
+fn every_level_takes_an_open_corner() {
+    // The king on a5 sees both a1 and a11.
+    let g = game("/11/11/2t4T3/11/11/11/K10/11/11/11/11/ d");
+    for level in 0..4 {
+        assert!(
+            ["a5-a1", "a5-a11"].contains(&choose(level, &g).as_str()),
+            "level {level}"
+        );
+    }
+}
+
+#[test]
+fn every_level_blocks_a_single_escape_route() {
+    // The king on c1 sees a1 across b1 (e1 shuts the other way): only b7-b1 saves the attackers.
+    let g = game("/11/11/7t3/11/1t9/11/9T1/11/11/11/2K1t6/ a");
+    for level in 0..4 {
+        assert_eq!(choose(level, &g), "b7-b1", "level {level}");
+    }
+}
+
+#[test]
+fn agents_reproduce_and_forget_between_games() {
+    let mut a = agent(2, crate::agent::TimeControl::Batch);
+    let play = |a: &mut Box<dyn crate::agent::Agent<Hnefatafl>>| {
+        a.new_game();
+        let mut g = game(START);
+        let mut line = Vec::new();
+        for _ in 0..6 {
+            let mv = choose_with(a.as_mut(), &g, &crate::agent::NoClock);
+            g.apply(g.parse_move(&mv).unwrap());
+            line.push(mv);
+        }
+        line
+    };
+    let first = play(&mut a);
+    assert_eq!(play(&mut a), first, "new_game resets the searcher");
+}
+
+/// A clock that advances 40 ms each time it is read.
+#[derive(Debug, Default)]
+struct Racing(core::cell::Cell<u64>);
+
+impl crate::agent::Clock for Racing {
+    fn now_ms(&self) -> u64 {
+        self.0.set(self.0.get() + 40);
+        self.0.get()
+    }
+}
+
+#[test]
+fn player_time_control_reads_the_clock() {
+    let mut expert = agent(3, crate::agent::TimeControl::Player);
+    let clock = Racing::default();
+    let g = game(START);
+    let mv = choose_with(expert.as_mut(), &g, &clock);
+    assert!(g.parse_move(&mv).is_ok());
+    assert!(clock.0.get() > 0, "the searcher looked at the clock");
+}
+
+#[test]
+fn normal_beats_easy() {
+    // Three seeds, sides swapped, a short cap so that the test stays quick in debug builds.
+    let options = HnefataflOptions { ply_cap: 120 };
+    let mut points = [0.0; 2];
+    for seed in 0..3 {
+        for rotation in 0..2 {
+            let mut agents = [
+                agent(0, crate::agent::TimeControl::Batch),
+                agent(1, crate::agent::TimeControl::Batch),
+            ];
+            let mut g = Hnefatafl::from_position(START, &options).unwrap();
+            let mut rngs = [
+                RandomStream::tie_break(seed, 0),
+                RandomStream::tie_break(seed, 1),
+            ];
+            let mut moves = MoveList::new();
+            while g.outcome().is_none() {
+                g.legal_moves(&mut moves);
+                let seat = g.to_move();
+                let slot = crate::game::seat_agent(seat, rotation, 2);
+                let mv = agents[slot].choose(
+                    &g,
+                    &moves,
+                    &mut crate::agent::Context {
+                        rng: &mut rngs[seat],
+                        clock: &crate::agent::NoClock,
+                    },
+                );
+                g.apply(mv);
+            }
+            let outcome = g.outcome().unwrap();
+            for seat in 0..2 {
+                points[crate::game::seat_agent(seat, rotation, 2)] += match outcome.result_of(seat)
+                {
+                    SeatResult::Win => 1.0,
+                    SeatResult::Draw => 0.5,
+                    _ => 0.0,
+                };
+            }
+        }
+    }
+    assert!(
+        points[1] > points[0] + 1.0,
+        "easy {} normal {}",
+        points[0],
+        points[1]
+    );
+}
+
+#[test]
+fn the_evaluation_is_signed_for_the_side_to_move() {
+    let weights = EvalWeights {
+        tempo: 0.0,
+        ..EvalWeights::default()
+    };
+    let eval = Evaluation::new(weights);
+    let attackers = game(START);
+    let defenders = game(&START.replace(" a", " d"));
+    let score = eval.for_side_to_move(&attackers);
+    assert_ne!(score, 0);
+    assert_eq!(eval.for_side_to_move(&defenders), -score);
+    // An open corner with the defenders to move is as good as won for them.
+    let open = game("/11/11/2t4T3/11/11/11/K10/11/11/11/11/ d");
+    assert!(eval.for_side_to_move(&open) > 4000);
+}
+
+#[test]
+fn captures_are_ordered_first() {
+    let eval = Evaluation::new(EvalWeights::default());
+    let g = game("/11/11/7K3/11/11/11/4Tt5/11/11/11/3t7/ a");
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let best = moves
+        .iter()
+        .max_by_key(|&&mv| eval.move_order(&g, mv))
+        .unwrap();
+    assert_eq!(g.format_move(*best), "d1-d5");
+    assert!(eval.move_order(&g, *best) >= 1000);
+    assert!(
+        moves
+            .iter()
+            .filter(|&&mv| eval.move_order(&g, mv) >= 1000)
+            .count()
+            == 1
+    );
+}
