@@ -296,7 +296,7 @@ fn rejects(args: &[&str], expected: &str) {
     let out = dir.join("out");
     let mut all: Vec<&str> = args.to_vec();
     let out_s = out.to_str().unwrap().to_owned();
-    if args[0] == "run" && !args.contains(&"--out") {
+    if matches!(args[0], "run" | "gate" | "ladder") && !args.contains(&"--out") {
         all.extend(["--out", &out_s]);
     }
     let o = koom(&all);
@@ -351,5 +351,159 @@ fn bad_input_is_one_line_and_exit_2() {
     rejects(
         &["run", "--games", "4", "--out", under_file.to_str().unwrap()],
         "cannot create output folder",
+    );
+}
+
+#[test]
+fn gate_exit_codes_follow_the_verdict() {
+    let dir = scratch("gate");
+    let gate = |candidate: &str, baseline: &str, extra: &[&str]| {
+        let out = dir.join(format!("{candidate}-{baseline}"));
+        let mut args = vec![
+            "gate",
+            "--game",
+            "ludo",
+            "--candidate",
+            candidate,
+            "--baseline",
+            baseline,
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+        ];
+        args.extend(extra);
+        let o = koom(&args);
+        (
+            o.status.code(),
+            summary(&out),
+            String::from_utf8(o.stdout).unwrap(),
+        )
+    };
+    let (code, s, text) = gate("hard", "easy", &[]);
+    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(s["verdict"], "H1 accepted: not weaker");
+    assert!(s["sprt"]["llr"].as_f64().unwrap() >= s["sprt"]["upper"].as_f64().unwrap());
+    assert!(s["elo_ci95"][0].as_f64().unwrap() > 0.0);
+    assert!(text.contains("LLR") && text.contains("Elo"));
+    let (code, s, _) = gate("easy", "hard", &["--preset", "gain"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(s["sprt"]["bounds"]["elo1"], 2.0);
+    // A level against itself on common dice mirrors every game: no evidence either way.
+    let (code, s, _) = gate("hard", "hard", &["--max-games", "400"]);
+    assert_eq!(code, Some(3));
+    assert_eq!(s["games_played"], 400);
+    let (code, s, _) = gate(
+        "hard",
+        "normal",
+        &["--logistic", "--elo0", "0", "--elo1", "10"],
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(s["sprt"]["bounds"]["model"], "logistic");
+}
+
+#[test]
+fn ladder_passes_in_order_and_fails_reversed() {
+    let dir = scratch("ladder");
+    let config = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/ladders/ludo.toml");
+    let out = dir.join("ok");
+    let o = koom(&[
+        "ladder",
+        config,
+        "--games",
+        "2000",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s = summary(&out);
+    assert_eq!(s["levels"], serde_json::json!(["easy", "normal", "hard"]));
+    assert_eq!(s["rungs"].as_array().unwrap().len(), 2);
+    let out = dir.join("reversed");
+    let o = koom(&[
+        "ladder",
+        "--game",
+        "ludo",
+        "--levels",
+        "hard,normal,easy",
+        "--games",
+        "2000",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8(o.stdout).unwrap().contains("FAIL"));
+}
+
+#[test]
+fn bad_gate_input_is_one_line_and_exit_2() {
+    let gate = [
+        "gate",
+        "--game",
+        "ludo",
+        "--candidate",
+        "hard",
+        "--baseline",
+        "easy",
+    ];
+    let with = |extra: &[&str]| {
+        let mut v = gate.to_vec();
+        v.extend(extra);
+        v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>()
+    };
+    for (extra, expected) in [
+        (
+            vec!["--elo0", "2", "--elo1", "1"],
+            "elo0 (2) must be below elo1 (1)",
+        ),
+        (vec!["--elo0", "1", "--elo1", "1"], "must be below"),
+        (vec!["--alpha", "0.5"], "alpha = 0.5 must lie in (0, 0.5)"),
+        (vec!["--beta", "0"], "beta = 0 must lie in (0, 0.5)"),
+    ] {
+        let args = with(&extra);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        rejects(&refs, expected);
+    }
+    rejects(
+        &[
+            "gate",
+            "--game",
+            "ludo",
+            "--candidate",
+            "hard",
+            "--baseline",
+            "grandmaster",
+        ],
+        "unknown ludo level `grandmaster`",
+    );
+    let dir = scratch("bad-weights");
+    let weights = dir.join("w.toml");
+    std::fs::write(&weights, "[weights]\ncapture = 5.0\nrisk = 1.0\n").unwrap();
+    let candidate = format!("hard@{}", weights.display());
+    rejects(
+        &[
+            "gate",
+            "--game",
+            "ludo",
+            "--candidate",
+            &candidate,
+            "--baseline",
+            "easy",
+        ],
+        "unknown parameter `risk`",
+    );
+    std::fs::write(&weights, "[weights]\ncapture = 50.0\ncapture_extra = 0.1\nfinish = 4.0\nleave_yard = 3.0\nsafe = 2.0\nprogress = 1.0\nrisk_weight = 1.0\n").unwrap();
+    rejects(
+        &[
+            "gate",
+            "--game",
+            "ludo",
+            "--candidate",
+            &candidate,
+            "--baseline",
+            "easy",
+        ],
+        "outside its range [0, 10]",
     );
 }

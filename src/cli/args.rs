@@ -27,6 +27,90 @@ pub enum Command {
     Perft(PerftArgs),
     /// Apply moves to a position, then print the position and its legal moves.
     Legal(LegalArgs),
+    /// Regression gate: an SPRT of a candidate against a baseline. Exit 0 = not weaker (H1),
+    /// 1 = regression (H0), 3 = inconclusive at --max-games, 2 = bad input.
+    Gate(GateArgs),
+    /// Play each adjacent pair of levels and fit a rating ladder; exit 1 unless every level
+    /// beats the one below with its interval above an even score.
+    Ladder(LadderArgs),
+}
+
+/// fishtest's presets, in normalized Elo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Preset {
+    /// [0, 2]: does the candidate gain strength?
+    Gain,
+    /// [-1.75, 0.25]: is the candidate not a regression?
+    Nonreg,
+}
+
+/// Options shared by the strength commands.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Config (TOML) for the game and its rule options; flags override it.
+    pub config: Option<PathBuf>,
+    #[arg(long)]
+    pub game: Option<String>,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// `batch` (deterministic budgets) or `player` (the app's time limits).
+    #[arg(long)]
+    pub time_control: Option<String>,
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct GateArgs {
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// The agent under test: a level or `level@weights.toml`.
+    #[arg(long)]
+    pub candidate: String,
+    /// The reference agent.
+    #[arg(long)]
+    pub baseline: String,
+    /// Bounds preset (default nonreg); --elo0/--elo1 override it.
+    #[arg(long, value_enum)]
+    pub preset: Option<Preset>,
+    /// H0 bound (Elo of the candidate over the baseline).
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo0: Option<f64>,
+    /// H1 bound.
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo1: Option<f64>,
+    /// Bounds in logistic Elo instead of normalized Elo.
+    #[arg(long)]
+    pub logistic: bool,
+    /// Probability of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Stop, inconclusive (exit 3), after this many games.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_games: u64,
+    /// Seed groups (pairs, rotations) played between two checks of the SPRT.
+    #[arg(long, default_value_t = 128)]
+    pub batch: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct LadderArgs {
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// Levels, weakest first (default: the game's levels in order, or the config's `levels`).
+    #[arg(long, value_delimiter = ',')]
+    pub levels: Option<Vec<String>>,
+    /// Games per adjacent pair (default: the config's `games`, else 2000).
+    #[arg(long)]
+    pub games: Option<u64>,
 }
 
 /// The experiment, as flags; each overrides the config file.

@@ -5,6 +5,7 @@ mod list;
 mod play;
 mod position;
 mod run;
+mod strength;
 
 use std::process::ExitCode;
 
@@ -19,6 +20,8 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::List => list::list(),
         Command::Perft(args) => position::perft(args),
         Command::Legal(args) => position::legal(args),
+        Command::Gate(args) => strength::gate(args),
+        Command::Ladder(args) => strength::ladder(args),
     }
 }
 

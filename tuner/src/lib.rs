@@ -4,7 +4,12 @@ pub mod agents;
 pub mod config;
 pub mod error;
 pub mod runner;
+pub mod stats;
+pub mod strength;
 pub mod summary;
 pub mod tally;
 
 pub use error::InputError;
+
+/// Re-exported so that callers can name what reports serialise.
+pub use serde::Serialize;

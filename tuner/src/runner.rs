@@ -122,7 +122,7 @@ fn play_chunk<G: Game>(
     }
     let seats = plan.seats();
     let mut agents = new_agents(plan);
-    let mut tally = RunTally::new(seats);
+    let mut tally = RunTally::new(&plan.teams);
     let mut rows = Vec::new();
     let mut finals = Vec::with_capacity(seats);
     for group in groups {
@@ -171,7 +171,7 @@ pub fn run<G: Game>(
     // Enough chunks per worker to balance uneven game lengths, few enough to keep overhead low.
     let chunk_groups = (total / (workers * 32)).clamp(1, 256);
     let wave_groups = chunk_groups * workers * 4;
-    let mut tally = RunTally::new(plan.seats());
+    let mut tally = RunTally::new(&plan.teams);
     let mut partial = false;
     let mut start = groups.start;
     while start < groups.end {

@@ -6,6 +6,7 @@ use engine::tally::{Moments, ratio, wilson95};
 use serde::Serialize;
 
 use crate::config::Plan;
+use crate::stats::{EloEstimate, GroupScores};
 use crate::tally::{Record, RunTally};
 
 /// One agent's or one seat's results.
@@ -117,7 +118,36 @@ pub struct Summary<R: Serialize> {
     pub length_rolls: Option<Distribution>,
     pub termination: Vec<Termination>,
     pub captures_by_seat: Vec<Captures>,
+    /// Present when exactly two distinct agents play: their match as Elo.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head_to_head: Option<HeadToHead>,
     pub game_specific: R,
+}
+
+/// Two agents' match: the first agent (team A) against the other, counted per seed group.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HeadToHead {
+    pub agent: String,
+    pub opponent: String,
+    /// Games per seed group (2 for side-swapped pairs: the pentanomial model).
+    pub group_size: usize,
+    /// Groups by team A's score, from 0 to `group_size` in half-point steps.
+    pub group_scores: Vec<u64>,
+    #[serde(flatten)]
+    pub estimate: EloEstimate,
+}
+
+impl HeadToHead {
+    #[must_use]
+    pub fn new(agent: &str, opponent: &str, scores: &GroupScores) -> Self {
+        Self {
+            agent: agent.to_owned(),
+            opponent: opponent.to_owned(),
+            group_size: scores.games_per_group(),
+            group_scores: scores.counts.clone(),
+            estimate: scores.estimate(),
+        }
+    }
 }
 
 /// Agents with the same label are pooled (their slot records summed), in order of first seat.
@@ -130,6 +160,16 @@ fn pooled_agents(labels: &[String], records: &[Record]) -> Vec<(String, Record)>
         }
     }
     pooled
+}
+
+/// The two labels, first-seated first, when exactly two distinct agents play.
+fn two_agents(labels: &[String]) -> Option<(&str, &str)> {
+    let first = labels.first()?;
+    let other = labels.iter().find(|l| *l != first)?;
+    labels
+        .iter()
+        .all(|l| l == first || l == other)
+        .then_some((first.as_str(), other.as_str()))
 }
 
 /// Builds the summary of a run.
@@ -190,6 +230,8 @@ pub fn summarize<G: Game>(
                 per_game: ratio(total, tally.games),
             })
             .collect(),
+        head_to_head: two_agents(&plan.labels)
+            .map(|(a, b)| HeadToHead::new(a, b, &tally.group_scores)),
         game_specific: tally.stats.report(&plan.labels),
     }
 }
