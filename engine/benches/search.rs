@@ -55,7 +55,7 @@ fn searches(c: &mut Criterion) {
         "tic_tac_toe_solve",
         &TicTacToe::start(),
         Limits::to_depth(9),
-        16,
+        12,
     );
     bench_one(
         c,
