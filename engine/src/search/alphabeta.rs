@@ -40,6 +40,10 @@ enum Iteration<M> {
 
 /// A reusable searcher: its tables are allocated once, in [`Searcher::new`], and reused by every
 /// search, so that searching allocates nothing.
+///
+/// The transposition table outlives a search (the next move's search starts from what this one
+/// learnt), so a searcher serves one evaluator and one width: [`Searcher::clear`] it before
+/// changing either, and between games.
 pub struct Searcher<G: SearchGame> {
     table: Table<G::Move>,
     killers: Killers<G::Move>,
