@@ -1,0 +1,143 @@
+//! What the runner accumulates: integer counts only, merged exactly whatever the thread count.
+
+use engine::tally::Moments;
+use engine::{Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
+use serde::{Deserialize, Serialize};
+
+/// Wins, draws, losses and no-results of one agent or one seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub no_result: u64,
+}
+
+impl Record {
+    pub fn add(&mut self, result: SeatResult) {
+        self.games += 1;
+        match result {
+            SeatResult::Win => self.wins += 1,
+            SeatResult::Draw => self.draws += 1,
+            SeatResult::Loss => self.losses += 1,
+            SeatResult::NoResult => self.no_result += 1,
+        }
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.no_result += other.no_result;
+    }
+}
+
+/// One finished game as a row of `games.csv`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub index: u64,
+    pub seed: u64,
+    pub rotation: usize,
+    pub outcome: Outcome,
+    /// `seat_agents[seat]` = agent slot.
+    pub seat_agents: Vec<usize>,
+    pub moves: u32,
+    pub rolls: u32,
+    pub captures: Vec<u32>,
+}
+
+/// The counts of a run (or of any part of it).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct RunTally<G: Game> {
+    pub games: u64,
+    pub groups: u64,
+    pub no_result: u64,
+    /// Games that ended without a single winner (and with a result).
+    pub draws: u64,
+    pub by_agent: Vec<Record>,
+    pub by_seat: Vec<Record>,
+    pub moves: Moments,
+    pub rolls: Moments,
+    pub reasons: Vec<u64>,
+    pub captures_by_seat: Vec<u64>,
+    pub stats: G::Stats,
+}
+
+impl<G: Game> RunTally<G> {
+    #[must_use]
+    pub fn new(seats: usize) -> Self {
+        Self {
+            games: 0,
+            groups: 0,
+            no_result: 0,
+            draws: 0,
+            by_agent: vec![Record::default(); seats],
+            by_seat: vec![Record::default(); seats],
+            moves: Moments::default(),
+            rolls: Moments::default(),
+            reasons: vec![0; G::REASONS.len()],
+            captures_by_seat: vec![0; seats],
+            stats: G::Stats::default(),
+        }
+    }
+
+    /// Adds the finished games of one seed group, game `r` being rotation `r`.
+    pub fn add_group(&mut self, games: &[G]) {
+        let seats = self.by_seat.len();
+        for (rotation, game) in games.iter().enumerate() {
+            let outcome = game
+                .outcome()
+                .expect("the runner only tallies finished games");
+            self.games += 1;
+            self.no_result += u64::from(outcome.no_result);
+            self.draws += u64::from(!outcome.no_result && outcome.sole_winner().is_none());
+            for seat in 0..seats {
+                let result = outcome.result_of(seat);
+                self.by_seat[seat].add(result);
+                self.by_agent[seat_agent(seat, rotation, seats)].add(result);
+            }
+            let counters = game.counters();
+            self.moves.add(i64::from(counters.moves));
+            self.rolls.add(i64::from(counters.rolls));
+            self.reasons[usize::from(outcome.reason)] += 1;
+            for (total, &c) in self
+                .captures_by_seat
+                .iter_mut()
+                .zip(&counters.captures[..seats.min(MAX_SEATS)])
+            {
+                *total += u64::from(c);
+            }
+        }
+        self.groups += 1;
+        self.stats.add_group(games);
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        self.games += other.games;
+        self.groups += other.groups;
+        self.no_result += other.no_result;
+        self.draws += other.draws;
+        self.by_agent
+            .iter_mut()
+            .zip(&other.by_agent)
+            .for_each(|(a, b)| a.merge(b));
+        self.by_seat
+            .iter_mut()
+            .zip(&other.by_seat)
+            .for_each(|(a, b)| a.merge(b));
+        self.moves.merge(&other.moves);
+        self.rolls.merge(&other.rolls);
+        self.reasons
+            .iter_mut()
+            .zip(&other.reasons)
+            .for_each(|(a, b)| *a += b);
+        self.captures_by_seat
+            .iter_mut()
+            .zip(&other.captures_by_seat)
+            .for_each(|(a, b)| *a += b);
+        self.stats.merge(&other.stats);
+    }
+}
