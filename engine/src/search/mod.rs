@@ -24,7 +24,7 @@ pub use alphabeta::Searcher;
 pub trait SearchGame: Clone {
     type Move: Copy + Eq + core::fmt::Debug;
     type MoveList: crate::game::MoveBuffer<Self::Move>;
-    /// Legal moves of the side to move (the list is cleared first).
+    /// Legal moves of the side to move (the list is cleared first); at most 65,536 of them.
     fn generate(&self, out: &mut Self::MoveList);
     /// Copy-make: the position after `mv`.
     fn after(&self, mv: Self::Move) -> Self;
