@@ -204,7 +204,7 @@ impl<G: SearchGame> Searcher<G> {
     fn out_of_budget<E>(&mut self, ctx: &Ctx<'_, E>) -> bool {
         self.nodes += 1;
         if self.nodes > self.node_limit
-            || (self.nodes % CHECK_EVERY == 0
+            || (self.nodes.is_multiple_of(CHECK_EVERY)
                 && self.deadline.is_some_and(|d| ctx.clock.now_ms() >= d))
         {
             self.aborted = true;

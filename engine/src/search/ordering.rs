@@ -112,11 +112,11 @@ impl<M: Copy + Eq> Killers<M> {
 
     /// Records a quiet move that caused a cutoff at `ply`; the older killer is demoted.
     pub fn record(&mut self, ply: u32, mv: M) {
-        if let Some(slot) = self.slots.get_mut(ply as usize) {
-            if slot[0] != Some(mv) {
-                slot[1] = slot[0];
-                slot[0] = Some(mv);
-            }
+        if let Some(slot) = self.slots.get_mut(ply as usize)
+            && slot[0] != Some(mv)
+        {
+            slot[1] = slot[0];
+            slot[0] = Some(mv);
         }
     }
 }

@@ -241,7 +241,7 @@ impl SearchGame for RandomTree {
     fn terminal(&self, ply: u32) -> Option<i32> {
         if self.depth >= self.height {
             Some(self.value(8, 500))
-        } else if self.depth > 0 && (self.id >> 40) % 23 == 0 {
+        } else if self.depth > 0 && (self.id >> 40).is_multiple_of(23) {
             Some(ply as i32 - MATE)
         } else {
             None
