@@ -9,7 +9,7 @@ use engine::{Game, GameVisitor};
 use reports::RunInfo;
 use tuner::config::{Experiment, ExperimentFile};
 use tuner::runner::Hooks;
-use tuner::stats::{Bounds, EloModel, Sprt, Verdict};
+use tuner::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
     GateSummary, Ladder, LadderSummary, gate as run_gate, ladder as run_ladder, match_plan,
 };

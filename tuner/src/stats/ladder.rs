@@ -190,8 +190,8 @@ mod tests {
             pairing(1, 2, s(1, 2), 1e6),
         ];
         let fit = fit_bradley_terry(3, &pairings);
-        for i in 0..3 {
-            assert!((fit.ratings[i] - elo[i]).abs() < 0.05, "{:?}", fit.ratings);
+        for (rating, truth) in fit.ratings.iter().zip(elo) {
+            assert!((rating - truth).abs() < 0.05, "{:?}", fit.ratings);
         }
     }
 
