@@ -33,6 +33,9 @@ pub enum Command {
     /// Play each adjacent pair of levels and fit a rating ladder; exit 1 unless every level
     /// beats the one below with its interval above an even score.
     Ladder(LadderArgs),
+    /// Tune a level's evaluation weights by SPSA (config in TOML, see configs/tune/), with a
+    /// checkpoint after every iteration and a verification gate against the start at the end.
+    Tune(TuneArgs),
 }
 
 /// fishtest's presets, in normalized Elo.
@@ -211,4 +214,22 @@ pub struct LegalArgs {
     /// Moves to apply first, in order, comma separated.
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// Tuning config (TOML).
+    pub config: PathBuf,
+    /// Continue the run whose checkpoint is in the output folder.
+    #[arg(long)]
+    pub resume: bool,
+    /// Output folder (default: the config's `out`, else koom-results/tune-GAME-LEVEL).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: the config's, else all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bars.
+    #[arg(long)]
+    pub quiet: bool,
 }

@@ -6,6 +6,7 @@ mod play;
 mod position;
 mod run;
 mod strength;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -22,6 +23,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Legal(args) => position::legal(args),
         Command::Gate(args) => strength::gate(args),
         Command::Ladder(args) => strength::ladder(args),
+        Command::Tune(args) => tune::tune(args),
     }
 }
 

@@ -71,7 +71,7 @@ fn write_json(
     Ok(())
 }
 
-fn run_info(games: u64, started: Instant, threads: usize) -> RunInfo {
+pub(super) fn run_info(games: u64, started: Instant, threads: usize) -> RunInfo {
     let elapsed = started.elapsed().as_secs_f64();
     RunInfo {
         elapsed_s: elapsed,

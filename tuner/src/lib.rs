@@ -8,6 +8,7 @@ pub mod stats;
 pub mod strength;
 pub mod summary;
 pub mod tally;
+pub mod tune;
 
 pub use error::InputError;
 
