@@ -507,3 +507,212 @@ fn bad_gate_input_is_one_line_and_exit_2() {
         "outside its range [0, 10]",
     );
 }
+
+#[test]
+fn shards_merge_into_the_unsharded_summary() {
+    let dir = scratch("shards");
+    let base = [
+        "run",
+        "--agents",
+        "hard,normal,easy,easy",
+        "--games",
+        "1202",
+        "--seed",
+        "21",
+        "--quiet",
+    ];
+    let run = |extra: &[&str], out: &Path, env: Option<(&str, &str)>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_koom"));
+        cmd.args(base)
+            .args(extra)
+            .args(["--out", out.to_str().unwrap()]);
+        if let Some((k, v)) = env {
+            cmd.env(k, v);
+        }
+        let o = cmd.output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    let shard = |k: usize| dir.join(format!("s{k}"));
+    run(&["--shard", "0/3"], &shard(0), None);
+    run(
+        &["--shard", "env/3"],
+        &shard(1),
+        Some(("SLURM_ARRAY_TASK_ID", "1")),
+    );
+    run(
+        &["--shard", "env/3"],
+        &shard(2),
+        Some(("JOB_COMPLETION_INDEX", "2")),
+    );
+    run(&[], &dir.join("full"), None);
+    let merged = dir.join("merged");
+    let args = |dirs: &[PathBuf], out: &Path| {
+        let mut v: Vec<String> = vec!["merge".into()];
+        v.extend(dirs.iter().map(|d| d.to_str().unwrap().to_owned()));
+        v.extend([
+            "--out".into(),
+            out.to_str().unwrap().to_owned(),
+            "--quiet".into(),
+        ]);
+        v
+    };
+    let all = [shard(0), shard(1), shard(2)];
+    let o = Command::new(env!("CARGO_BIN_EXE_koom"))
+        .args(args(&all, &merged))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(reproducible(&merged), reproducible(&dir.join("full")));
+    // Refusals: a shard twice, a missing shard, a shard of another experiment.
+    let refuse = |dirs: &[PathBuf], expected: &str| {
+        let out = dir.join("refused");
+        let o = Command::new(env!("CARGO_BIN_EXE_koom"))
+            .args(args(dirs, &out))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(expected), "{}", stderr(&o));
+        assert!(!out.join("summary.json").exists());
+    };
+    refuse(&[shard(0), shard(1), shard(1)], "shard 1/3 is given twice");
+    refuse(&[shard(0), shard(2)], "missing shard(s) 1/3");
+    let other = dir.join("other");
+    let o = koom(&[
+        "run",
+        "--games",
+        "400",
+        "--shard",
+        "1/3",
+        "--quiet",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    refuse(&[shard(0), other, shard(2)], "is from another experiment");
+    std::fs::write(
+        dir.join("s2/shard.json"),
+        "{\"kind\": \"koom-partial\", \"format_ver",
+    )
+    .unwrap();
+    refuse(&all, "is corrupt or truncated");
+}
+
+#[test]
+fn gnu_parallel_runs_the_shards_when_installed() {
+    if Command::new("parallel").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: GNU parallel is not installed");
+        return;
+    }
+    let dir = scratch("parallel");
+    let koom_bin = env!("CARGO_BIN_EXE_koom");
+    let d = dir.to_str().unwrap();
+    let script = format!(
+        "parallel -j 2 {koom_bin} run --games 800 --seed 2 --quiet --shard {{}}/4 --out {d}/s{{}} ::: 0 1 2 3 && {koom_bin} merge {d}/s0 {d}/s1 {d}/s2 {d}/s3 --out {d}/m --quiet && {koom_bin} run --games 800 --seed 2 --quiet --out {d}/full"
+    );
+    let o = Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        reproducible(&dir.join("m")),
+        reproducible(&dir.join("full"))
+    );
+}
+
+#[test]
+fn resume_after_ctrl_c_equals_an_uninterrupted_run() {
+    let dir = scratch("resume");
+    let out = dir.join("resumed");
+    let args = [
+        "run",
+        "--games",
+        "120000",
+        "--seed",
+        "31",
+        "--quiet",
+        "--threads",
+        "2",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koom"))
+        .args(args)
+        .args(["--out", out.to_str().unwrap()])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let status = child.wait().unwrap();
+    if status.code() == Some(130) {
+        assert!(out.join("checkpoint.json").exists());
+        assert_eq!(summary(&out)["partial"], true);
+    }
+    let o = koom(&[&args[..], &["--out", out.to_str().unwrap(), "--resume"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        !out.join("checkpoint.json").exists(),
+        "a finished run removes its checkpoint"
+    );
+    let full = dir.join("full");
+    let o = koom(&[&args[..], &["--out", full.to_str().unwrap()]].concat());
+    assert!(o.status.success());
+    assert_eq!(reproducible(&out), reproducible(&full));
+}
+
+#[test]
+fn a_corrupt_or_foreign_checkpoint_is_reported_not_overwritten() {
+    let dir = scratch("bad-checkpoint");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("checkpoint.json"), "{ not json").unwrap();
+    let o = koom(&[
+        "run",
+        "--games",
+        "40",
+        "--resume",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is corrupt or truncated"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("checkpoint.json")).unwrap(),
+        "{ not json"
+    );
+    // A shard file is not this run's checkpoint.
+    let shard = dir.join("shard");
+    assert!(
+        koom(&[
+            "run",
+            "--games",
+            "40",
+            "--shard",
+            "0/2",
+            "--quiet",
+            "--out",
+            shard.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    std::fs::copy(shard.join("shard.json"), out.join("checkpoint.json")).unwrap();
+    let o = koom(&[
+        "run",
+        "--games",
+        "40",
+        "--resume",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("belongs to another experiment or shard"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -2,6 +2,7 @@
 
 mod args;
 mod list;
+mod merge;
 mod play;
 mod position;
 mod run;
@@ -20,6 +21,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::List => list::list(),
         Command::Perft(args) => position::perft(args),
         Command::Legal(args) => position::legal(args),
+        Command::Merge(args) => merge::merge(args),
         Command::Gate(args) => strength::gate(args),
         Command::Ladder(args) => strength::ladder(args),
     }

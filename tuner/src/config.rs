@@ -92,7 +92,7 @@ impl ExperimentFile {
 }
 
 /// A complete experiment, not yet checked against its game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Experiment {
     pub game: String,
     pub agents: Vec<String>,

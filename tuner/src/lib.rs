@@ -3,6 +3,7 @@
 pub mod agents;
 pub mod config;
 pub mod error;
+pub mod partial;
 pub mod runner;
 pub mod stats;
 pub mod strength;
