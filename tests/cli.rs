@@ -716,3 +716,54 @@ fn a_corrupt_or_foreign_checkpoint_is_reported_not_overwritten() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_round_robin_config_summarises_every_pairing() {
+    let dir = scratch("round-robin");
+    let config = dir.join("rr.toml");
+    std::fs::write(&config, "game = 'ludo'\nformat = 'round-robin'\nagents = ['easy', 'normal', 'hard']\ngames = 400\nseed = 2\n").unwrap();
+    let out = dir.join("out");
+    let o = koom(&[
+        "run",
+        config.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = summary(&out);
+    assert_eq!(s["format"], "round-robin");
+    assert_eq!(s["pairings"].as_array().unwrap().len(), 3);
+    let m = s["score_matrix"].as_array().unwrap();
+    assert!(m[0][0].is_null() && m[2][0].as_f64().unwrap() > 0.5);
+    assert_eq!(s["pairings"][0]["summary"]["games_played"], 400);
+    let gauntlet = dir.join("gauntlet.toml");
+    std::fs::write(
+        &gauntlet,
+        "format = 'gauntlet'\nagents = ['hard', 'normal', 'easy']\ngames = 200\n",
+    )
+    .unwrap();
+    let out = dir.join("g");
+    assert!(
+        koom(&[
+            "run",
+            gauntlet.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet"
+        ])
+        .status
+        .success()
+    );
+    let s = summary(&out);
+    assert_eq!(s["pairings"].as_array().unwrap().len(), 2);
+    assert!(
+        s["score_matrix"][1][2].is_null(),
+        "the gauntlet does not pair normal with easy"
+    );
+    std::fs::write(&gauntlet, "format = 'swiss'\nagents = ['hard', 'normal']\n").unwrap();
+    rejects(
+        &["run", gauntlet.to_str().unwrap()],
+        "unknown format `swiss`",
+    );
+}

@@ -5,10 +5,12 @@
 mod atomic;
 mod csv_out;
 mod table;
+mod tournament;
 
 pub use atomic::{AtomicFile, check_writable_dir, write_atomic};
 pub use csv_out::{GamesCsv, csv_line, summary_csv};
 pub use table::terminal_table;
+pub use tournament::{tournament_csv, tournament_table};
 
 use serde::Serialize;
 

@@ -15,8 +15,10 @@ use reports::{GamesCsv, RunInfo};
 use tuner::config::{Experiment, ExperimentFile, Plan};
 use tuner::partial::{Partial, Shard, experiment_hash, read_header, read_partial};
 use tuner::runner::{Hooks, add_range, remaining, run_ranges};
+use tuner::strength::{match_plan, play_matches};
 use tuner::summary::summarize;
 use tuner::tally::RunTally;
+use tuner::tournament::{Format, check_agents, summarize_tournament};
 
 use super::args::RunArgs;
 
@@ -75,6 +77,14 @@ impl GameVisitor for RunGame<'_> {
 
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let (exp, args) = (self.exp, self.args);
+        if let Some(format) = &exp.format {
+            if args.shard.is_some() || args.resume || exp.games_csv {
+                bail!(
+                    "--shard, --resume and --games-csv apply to single experiments, not to a `format = \"{format}\"` tournament"
+                );
+            }
+            return tournament::<G>(exp, Format::parse(format)?, args.quiet);
+        }
         let plan = Plan::<G>::new(exp)?;
         let out = exp.out.as_path();
         let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
@@ -218,6 +228,48 @@ impl GameVisitor for RunGame<'_> {
             ExitCode::from(130)
         })
     }
+}
+
+/// Plays a round-robin or gauntlet and writes its summary.
+fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow::Result<ExitCode> {
+    check_agents(&exp.agents)?;
+    let pairs = format.pairs(exp.agents.len());
+    // Check every agent before playing anything.
+    for &(a, b) in &pairs {
+        match_plan::<G>(exp, &exp.agents[a], &exp.agents[b])?;
+    }
+    reports::check_writable_dir(&exp.out)?;
+    let per_pairing = match_plan::<G>(exp, &exp.agents[0], &exp.agents[1])?.games();
+    let bar = progress_bar(per_pairing * pairs.len() as u64, quiet, "games");
+    let clock = WallClock::new();
+    let hooks = Hooks {
+        progress: &|n| bar.inc(n),
+        interrupt: interrupt_flag(),
+        clock: &clock,
+    };
+    let started = Instant::now();
+    let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &hooks)?;
+    bar.finish_and_clear();
+    let summary = summarize_tournament(exp, format, &matches)?;
+    let games = matches.results.iter().map(|(_, _, t)| t.games).sum();
+    let info = run_info(games, started.elapsed().as_secs_f64(), exp.threads);
+    reports::write_atomic(
+        &exp.out.join("summary.csv"),
+        &reports::tournament_csv(&summary)?,
+    )?;
+    reports::write_atomic(
+        &exp.out.join("summary.json"),
+        reports::summary_json(&summary, &info)?.as_bytes(),
+    )?;
+    if !quiet {
+        print!("{}", reports::tournament_table(&summary));
+    }
+    eprintln!("results written to {}", exp.out.display());
+    Ok(if matches.partial {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn remove_checkpoint(path: &Path) {

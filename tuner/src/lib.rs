@@ -9,6 +9,7 @@ pub mod stats;
 pub mod strength;
 pub mod summary;
 pub mod tally;
+pub mod tournament;
 
 pub use error::InputError;
 
