@@ -5,6 +5,7 @@ mod list;
 mod merge;
 mod play;
 mod position;
+mod report;
 mod run;
 mod strength;
 
@@ -22,6 +23,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Perft(args) => position::perft(args),
         Command::Legal(args) => position::legal(args),
         Command::Merge(args) => merge::merge(args),
+        Command::Report(args) => report::report(args),
         Command::Gate(args) => strength::gate(args),
         Command::Ladder(args) => strength::ladder(args),
     }

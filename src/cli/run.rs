@@ -261,6 +261,7 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
         &exp.out.join("summary.json"),
         reports::summary_json(&summary, &info)?.as_bytes(),
     )?;
+    super::report::write_report(&exp.out)?;
     if !quiet {
         print!("{}", reports::tournament_table(&summary));
     }
@@ -335,6 +336,7 @@ pub fn write_results<G: Game>(
         &out.join("summary.json"),
         reports::summary_json(&summary, info)?.as_bytes(),
     )?;
+    super::report::write_report(out)?;
     if !quiet {
         print!("{}", reports::terminal_table(&summary));
         println!(
