@@ -6,11 +6,14 @@
 mod atomic;
 mod csv_out;
 pub mod plot;
+pub mod report;
 mod table;
+mod tournament;
 
 pub use atomic::{AtomicFile, check_writable_dir, write_atomic};
 pub use csv_out::{GamesCsv, csv_line, summary_csv};
 pub use table::terminal_table;
+pub use tournament::{tournament_csv, tournament_table};
 
 use serde::Serialize;
 

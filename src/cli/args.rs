@@ -27,6 +27,11 @@ pub enum Command {
     Perft(PerftArgs),
     /// Apply moves to a position, then print the position and its legal moves.
     Legal(LegalArgs),
+    /// Write report.html and report.md (with charts) for a result folder, or compare two runs
+    /// (e.g. two rule variants) side by side.
+    Report(ReportArgs),
+    /// Combine the shards of a run (`koom run --shard K/N`) into its summary.
+    Merge(MergeArgs),
     /// Regression gate: an SPRT of a candidate against a baseline. Exit 0 = not weaker (H1),
     /// 1 = regression (H0), 3 = inconclusive at --max-games, 2 = bad input.
     Gate(GateArgs),
@@ -170,6 +175,37 @@ pub struct RunArgs {
     #[arg(long)]
     pub games_csv: bool,
     /// No progress bar and no table.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Play only share K of N of the seed groups (`K/N`, or `env/N` with K from
+    /// SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) and write `shard.json` for `koom merge`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Continue from the checkpoint an interrupted run left in the output folder.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// A folder holding a summary.json (koom run, koom merge).
+    pub dir: PathBuf,
+    /// A second folder to compare with the first.
+    pub other: Option<PathBuf>,
+    /// Where to write the report (default: DIR, or DIR/compare when comparing).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Folders holding the `shard.json` of every shard.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Output folder for the merged summary.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// No table.
     #[arg(long)]
     pub quiet: bool,
 }

@@ -2,8 +2,10 @@
 
 mod args;
 mod list;
+mod merge;
 mod play;
 mod position;
+mod report;
 mod run;
 mod strength;
 mod tune;
@@ -21,6 +23,8 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::List => list::list(),
         Command::Perft(args) => position::perft(args),
         Command::Legal(args) => position::legal(args),
+        Command::Merge(args) => merge::merge(args),
+        Command::Report(args) => report::report(args),
         Command::Gate(args) => strength::gate(args),
         Command::Ladder(args) => strength::ladder(args),
         Command::Tune(args) => tune::tune(args),

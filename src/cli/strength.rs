@@ -8,7 +8,6 @@ use anyhow::bail;
 use engine::{Game, GameVisitor};
 use reports::RunInfo;
 use tuner::config::{Experiment, ExperimentFile};
-use tuner::runner::Hooks;
 use tuner::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
     GateSummary, Ladder, LadderSummary, gate as run_gate, ladder as run_ladder, match_plan,
@@ -16,7 +15,7 @@ use tuner::strength::{
 use tuner::summary::HeadToHead;
 
 use super::args::{GateArgs, LadderArgs, MatchArgs, Preset};
-use super::run::{WallClock, interrupt_flag, progress_bar};
+use super::run::Live;
 
 impl MatchArgs {
     /// The config file (if any) with these flags over it; `out_name` names the default folder.
@@ -103,13 +102,8 @@ impl GameVisitor for Gate<'_> {
         };
         let plan = match_plan::<G>(&exp, &args.candidate, &args.baseline)?;
         reports::check_writable_dir(&exp.out)?;
-        let bar = progress_bar(plan.games(), args.common.quiet, "games");
-        let clock = WallClock::new();
-        let hooks = Hooks {
-            progress: &|n| bar.inc(n),
-            interrupt: interrupt_flag(),
-            clock: &clock,
-        };
+        let live = Live::new(plan.games(), args.common.quiet);
+        let hooks = live.hooks();
         let started = Instant::now();
         let result = run_gate(
             &plan,
@@ -118,13 +112,13 @@ impl GameVisitor for Gate<'_> {
             exp.threads,
             &hooks,
             &mut |sprt, tally| {
-                bar.set_message(format!(
+                live.bar.set_message(format!(
                     "LLR {:.2} [{:.2}, {:.2}] after {} games",
                     sprt.llr, sprt.lower, sprt.upper, tally.games
                 ));
             },
         )?;
-        bar.finish_and_clear();
+        live.bar.finish_and_clear();
         let (verdict, code) = match (result.sprt.verdict, result.partial) {
             (_, true) => ("interrupted", 3),
             (Verdict::AcceptH1, _) => ("H1 accepted: not weaker", 0),
@@ -246,21 +240,15 @@ impl GameVisitor for LadderGame<'_> {
             .clone()
             .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect());
         reports::check_writable_dir(&exp.out)?;
-        let bar = progress_bar(
+        let live = Live::new(
             exp.games * (levels.len().saturating_sub(1)) as u64,
             self.quiet,
-            "games",
         );
-        let clock = WallClock::new();
-        let hooks = Hooks {
-            progress: &|n| bar.inc(n),
-            interrupt: interrupt_flag(),
-            clock: &clock,
-        };
+        let hooks = live.hooks();
         let started = Instant::now();
         let ladder: Ladder =
             run_ladder::<G>(exp, &levels, exp.threads, &hooks).map_err(anyhow::Error::from)?;
-        bar.finish_and_clear();
+        live.bar.finish_and_clear();
         println!(
             "{} ladder, {} games per pair, seed {}",
             G::NAME,

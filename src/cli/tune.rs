@@ -9,13 +9,12 @@ use anyhow::{Context as _, bail};
 use engine::{Game, GameVisitor};
 use indicatif::ProgressStyle;
 use reports::plot::{Convergence, Series};
-use tuner::runner::Hooks;
 use tuner::tune::{
     Checkpoint, ResumeError, TuneFile, TuneState, TuneSummary, Tuner, VerificationSummary,
 };
 
 use super::args::TuneArgs;
-use super::run::{WallClock, interrupt_flag, progress_bar};
+use super::run::Live;
 use super::strength::run_info;
 
 const CHECKPOINT: &str = "checkpoint.json";
@@ -119,11 +118,12 @@ fn initial_state<G: Game>(tuner: &Tuner<G>, out: &Path, resume: bool) -> anyhow:
     let checkpoint = Checkpoint::parse(&text).map_err(|why| corrupt(&why))?;
     match tuner.resume(checkpoint) {
         Ok(state) => {
-            eprintln!(
-                "resuming at iteration {} of {}",
-                state.done() + 1,
-                tuner.spec.settings.iterations
-            );
+            let n = tuner.spec.settings.iterations;
+            if state.done() < n {
+                eprintln!("resuming at iteration {} of {n}", state.done() + 1);
+            } else {
+                eprintln!("{shown} holds all {n} iterations: writing the results again");
+            }
             Ok(state)
         }
         Err(ResumeError::OtherConfig { found, expected }) => bail!(
@@ -142,24 +142,22 @@ fn tune_loop<G: Game>(
     quiet: bool,
 ) -> anyhow::Result<bool> {
     let n = tuner.spec.settings.iterations;
-    let bar = progress_bar(n, quiet, "iterations");
+    let live = Live::new(n * tuner.games_per_iteration(), quiet);
+    let bar = &live.bar;
     if let Ok(style) =
-        ProgressStyle::with_template("{bar:30} {pos}/{len} iterations, ETA {eta}, {msg}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} ETA {eta}\n{msg}")
     {
         bar.set_style(style);
     }
-    bar.set_position(state.done());
-    let clock = WallClock::new();
-    let interrupt = interrupt_flag();
-    let hooks = Hooks {
-        progress: &|_| {},
-        interrupt,
-        clock: &clock,
-    };
-    let started = Instant::now();
-    let games_before = state.games();
+    bar.set_position(state.games());
+    let hooks = live.hooks();
     while state.done() < n {
-        if interrupt.load(Ordering::Relaxed) || !tuner.iterate(state, &hooks)? {
+        bar.set_message(format!(
+            "iteration {}/{n}, θ {}",
+            state.done() + 1,
+            theta_text(tuner, state)
+        ));
+        if hooks.interrupt.load(Ordering::Relaxed) || !tuner.iterate(state, &hooks)? {
             bar.abandon();
             return Ok(true);
         }
@@ -168,9 +166,6 @@ fn tune_loop<G: Game>(
             &out.join(CHECKPOINT),
             tuner.checkpoint(state).to_json().as_bytes(),
         )?;
-        let rate = (state.games() - games_before) as f64 / started.elapsed().as_secs_f64();
-        bar.set_message(format!("{rate:.0} games/s, θ {}", theta_text(tuner, state)));
-        bar.set_position(state.done());
     }
     bar.finish_and_clear();
     // A run resumed at its end (or with no iteration left) still leaves a complete CSV.
@@ -256,15 +251,14 @@ fn verify<G: Game>(
         return Ok(None);
     }
     let plan = tuner.verify_plan(&state.theta)?;
-    let bar = progress_bar(plan.games(), quiet, "verification games");
-    let clock = WallClock::new();
-    let hooks = Hooks {
-        progress: &|n| bar.inc(n),
-        interrupt: interrupt_flag(),
-        clock: &clock,
-    };
-    let gate = tuner.verify(&plan, &hooks, &mut |_, _| {})?;
-    bar.finish_and_clear();
+    let live = Live::new(plan.games(), quiet);
+    let gate = tuner.verify(&plan, &live.hooks(), &mut |sprt, tally| {
+        live.bar.set_message(format!(
+            "verification: LLR {:.2} [{:.2}, {:.2}] after {} games",
+            sprt.llr, sprt.lower, sprt.upper, tally.games
+        ));
+    })?;
+    live.bar.finish_and_clear();
     let summary = VerificationSummary::new(plan.seed, &gate);
     let e = &summary.head_to_head.estimate;
     let sprt = &summary.sprt;

@@ -2,7 +2,6 @@
 //! verification.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 
 use engine::random::splitmix64;
 use engine::{Game, game_seed};
@@ -12,7 +11,7 @@ use super::checkpoint::{Checkpoint, FORMAT, IterationRecord, config_hash};
 use super::config::{TuneFile, TuneSpec};
 use super::spsa::{ALPHA, GAMMA, Spsa};
 use crate::InputError;
-use crate::config::{Experiment, Plan};
+use crate::config::{Experiment, ExperimentFile, Plan};
 use crate::runner::{Hooks, run};
 use crate::stats::GroupScores;
 use crate::strength::{GateRun, gate, match_plan};
@@ -83,18 +82,18 @@ impl<G: Game> Tuner<G> {
     pub fn new(file: &TuneFile) -> Result<Self, InputError> {
         let spec = TuneSpec::<G>::new(file)?;
         let spsa = Spsa::new(&spec.params, &spec.tuned, spec.settings, spec.seed);
-        let base = Experiment {
-            game: G::NAME.to_owned(),
-            agents: Vec::new(),
-            games: 1,
-            seed: spec.seed,
-            threads: spec.threads,
-            time_control: "batch".to_owned(),
-            out: PathBuf::new(),
-            games_csv: false,
-            options: spec.options_table.clone(),
-            levels: None,
-        };
+        // Built from the file form, so that fields added to experiments take their defaults.
+        let base = ExperimentFile {
+            game: Some(G::NAME.to_owned()),
+            agents: Some(Vec::new()),
+            games: Some(1),
+            seed: Some(spec.seed),
+            threads: Some(spec.threads),
+            time_control: Some("batch".to_owned()),
+            options: Some(spec.options_table.clone()),
+            ..ExperimentFile::default()
+        }
+        .resolve();
         let level = spec.level_name();
         let b = spec.opponent.as_ref().map_or(level, |(s, _)| s.as_str());
         let mut template = match_plan::<G>(&base, level, b)?;
@@ -423,7 +422,6 @@ mod tests {
     use engine::games::ludo::{HardWeights, Ludo};
 
     use super::*;
-    use crate::config::ExperimentFile;
     use crate::runner::quiet_hooks;
     use crate::strength::never;
 
