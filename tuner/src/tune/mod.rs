@@ -6,6 +6,7 @@
 //! - [`config`]: the TOML config, checked against a game;
 //! - [`session`]: the games of each iteration, resuming from a checkpoint, the verification;
 //! - [`checkpoint`]: the saved state and the config hash;
+//! - [`seeds`]: the verification's seed, disjoint from the tuning's;
 //! - [`report`]: what `summary.json` says.
 //!
 //! Iteration `k` plays seed groups `k·pairs .. (k+1)·pairs` of the master seed, so no two
@@ -15,6 +16,7 @@
 pub mod checkpoint;
 pub mod config;
 pub mod report;
+pub mod seeds;
 pub mod session;
 pub mod spsa;
 

@@ -1,23 +1,18 @@
 //! A tuning run over games: the plans of each iteration, its result, resuming and the final
 //! verification.
 
-use std::collections::HashSet;
-
-use engine::random::splitmix64;
-use engine::{Game, game_seed};
+use engine::Game;
 use serde::Serialize;
 
 use super::checkpoint::{Checkpoint, FORMAT, IterationRecord, config_hash};
 use super::config::{TuneFile, TuneSpec};
+use super::seeds::fresh_seed;
 use super::spsa::{ALPHA, GAMMA, Spsa};
 use crate::InputError;
 use crate::config::{Experiment, ExperimentFile, Plan};
 use crate::runner::{Hooks, run};
 use crate::stats::GroupScores;
 use crate::strength::{GateRun, gate, match_plan};
-
-/// Domain separator of the verification seed, so that it is unrelated to the master seed.
-const VERIFY_DOMAIN: u64 = 0x7e51_f1ed_5eed_0001;
 
 /// Where a run stands: θ and what each iteration did.
 #[derive(Clone, Debug, PartialEq)]
@@ -316,18 +311,14 @@ impl<G: Game> Tuner<G> {
     }
 
     /// The verification's master seed: derived from the master seed, and checked to give no
-    /// game seed that any tuning iteration uses (the check is exact: every seed of both runs is
-    /// compared), trying the next derivation in the (astronomically unlikely) case one does.
+    /// game seed that any tuning iteration uses (see [`fresh_seed`]).
     #[must_use]
     pub fn verify_seed(&self) -> u64 {
-        let master = self.spec.seed;
-        let tuning: HashSet<u64> = (0..self.spec.settings.iterations * self.spec.pairs)
-            .map(|g| game_seed(master, g))
-            .collect();
-        (0u64..)
-            .map(|attempt| splitmix64(master ^ VERIFY_DOMAIN ^ splitmix64(attempt)))
-            .find(|&seed| (0..self.verify_groups()).all(|g| !tuning.contains(&game_seed(seed, g))))
-            .expect("some derivation avoids a finite set of seeds")
+        fresh_seed(
+            self.spec.seed,
+            self.spec.settings.iterations * self.spec.pairs,
+            self.verify_groups(),
+        )
     }
 
     /// The tuned weights `theta` (team A, `tuned`) against the start (team B, `start`), on the
@@ -419,6 +410,7 @@ pub enum ResumeError {
 mod tests {
     use std::sync::atomic::AtomicBool;
 
+    use engine::game_seed;
     use engine::games::ludo::{HardWeights, Ludo};
 
     use super::*;
@@ -569,7 +561,7 @@ mod tests {
         let t = tuner(&tiny("[verify]\ngames = 400"));
         let seed = t.verify_seed();
         assert_ne!(seed, t.spec.seed);
-        let tuning: HashSet<u64> = (0..6 * 4).map(|g| game_seed(t.spec.seed, g)).collect();
+        let tuning: Vec<u64> = (0..6 * 4).map(|g| game_seed(t.spec.seed, g)).collect();
         assert!((0..100).all(|g| !tuning.contains(&game_seed(seed, g))));
         let theta = HardWeights::SET.defaults();
         let plan = t.verify_plan(&theta).unwrap();
