@@ -75,7 +75,12 @@ impl GameVisitor for TuneGame {
         let verification = verify(&tuner, &state, self.args.quiet)?;
         let partial = verification.as_ref().is_some_and(|v| v.partial);
         let summary = TuneSummary::new(&tuner, &state, weights.display().to_string(), verification);
-        let info = run_info(state.games() - played_before, started, tuner.spec.threads);
+        let verify_games = summary.verification.as_ref().map_or(0, |v| v.games_played);
+        let info = run_info(
+            state.games() - played_before + verify_games,
+            started,
+            tuner.spec.threads,
+        );
         reports::write_atomic(
             &out.join("summary.json"),
             reports::summary_json(&summary, &info)?.as_bytes(),

@@ -148,11 +148,15 @@ impl<G: Game> TuneSpec<G> {
                 .filter(|l| l.weights.is_some())
                 .map(|l| l.name)
                 .collect();
+            let with_one = if tunable.is_empty() {
+                format!("{} has none", G::NAME)
+            } else {
+                format!("levels with one: {}", tunable.join(", "))
+            };
             InputError::new(format!(
-                "{} level `{}` has no weight set to tune (levels with one: {})",
+                "{} level `{}` has no weight set to tune ({with_one})",
                 G::NAME,
-                levels[level].name,
-                tunable.join(", ")
+                levels[level].name
             ))
         })?;
         engine::weights::check_table(set)
