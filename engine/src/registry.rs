@@ -47,4 +47,5 @@ macro_rules! registry {
 
 registry! {
     games::ludo::Ludo,
+    games::trente_douze::TrenteDouze,
 }
