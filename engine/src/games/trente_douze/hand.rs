@@ -16,6 +16,80 @@ pub const DICE: usize = 6;
 const BITS: u32 = 3;
 const FIELD: u32 = (1 << BITS) - 1;
 
+/// `M(r, m)`: the multisets of size `r` over `m` faces, `C(r + m − 1, m − 1)` (1 when `m = 0` and
+/// `r = 0`).
+const fn multisets(r: usize, m: usize) -> usize {
+    if m == 0 {
+        return (r == 0) as usize;
+    }
+    let mut c = 1;
+    let mut i = 0;
+    while i < m - 1 {
+        c = c * (r + 1 + i) / (i + 1);
+        i += 1;
+    }
+    c
+}
+
+/// `STEP[f][r][c]`: the multisets of `r` dice over faces `f+1..=6` (0-based `f`) that have fewer
+/// than `c` dice on face `f+1`. Summing it face by face ranks a hand among those of its size in
+/// lexicographic order of its counts (fewer 1s first, then fewer 2s...). Sized 8 so that any
+/// 3-bit count indexes it without a bounds check.
+const STEP: [[[u16; 8]; 8]; DICE - 1] = {
+    let mut t = [[[0u16; 8]; 8]; DICE - 1];
+    let mut f = 0;
+    while f < DICE - 1 {
+        let mut r = 0;
+        while r <= DICE {
+            let mut c = 1;
+            while c <= r {
+                t[f][r][c] = t[f][r][c - 1] + multisets(r - (c - 1), DICE - 1 - f) as u16;
+                c += 1;
+            }
+            r += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// Where the hands of each size start in [`Hand::index`]: hands of `k` dice take
+/// `OFFSET[k]..OFFSET[k + 1]` (1, 6, 21, 56, 126, 252 and 462 hands).
+pub const OFFSET: [usize; DICE + 2] = {
+    let mut o = [0; DICE + 2];
+    let mut k = 0;
+    while k <= DICE {
+        o[k + 1] = o[k] + multisets(k, DICE);
+        k += 1;
+    }
+    o
+};
+
+/// The number of hands of at most six dice.
+pub const HANDS: usize = OFFSET[DICE + 1];
+
+/// `SUMS[half][bits]`: the sum of the three faces (1-3 for half 0, 4-6 for half 1) whose counts
+/// are packed in `bits`, so that a hand's sum is two table reads.
+const SUMS: [[u8; 512]; 2] = {
+    let mut t = [[0u8; 512]; 2];
+    let mut half = 0;
+    while half < 2 {
+        let mut bits = 0;
+        while bits < 512 {
+            let mut sum = 0;
+            let mut i = 0;
+            while i < 3 {
+                sum += ((bits >> (BITS as usize * i)) & FIELD as usize) * (3 * half + i + 1);
+                i += 1;
+            }
+            t[half][bits] = sum as u8;
+            bits += 1;
+        }
+        half += 1;
+    }
+    t
+};
+
 /// A multiset of at most six dice: the count of face `f` (1..=6) in bits `3(f-1)..3f`.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hand(u32);
@@ -54,13 +128,12 @@ impl Hand {
     }
 
     /// The number of dice.
+    #[inline]
     #[must_use]
     pub const fn len(self) -> u8 {
-        // Each counter's bits are weighed 1, 2 and 4.
-        const B0: u32 = 0o111_111;
-        (self.0 & B0).count_ones() as u8
-            + 2 * (self.0 & (B0 << 1)).count_ones() as u8
-            + 4 * (self.0 & (B0 << 2)).count_ones() as u8
+        // Multiplying by 0o111111 adds every counter into the top one; no partial sum of a hand
+        // of at most six dice exceeds 7, so nothing carries between counters.
+        ((self.0.wrapping_mul(0o111_111) >> (BITS * 5)) & FIELD) as u8
     }
 
     #[must_use]
@@ -69,15 +142,44 @@ impl Hand {
     }
 
     /// The sum of the faces.
+    #[inline]
     #[must_use]
     pub const fn sum(self) -> u8 {
-        let mut sum = 0;
-        let mut face = 1;
-        while face <= 6 {
-            sum += face * self.count(face);
-            face += 1;
+        SUMS[0][(self.0 & 0o777) as usize] + SUMS[1][(self.0 >> 9 & 0o777) as usize]
+    }
+
+    /// This hand's place among all hands of at most six dice, `0..HANDS`: hands of `k` dice
+    /// take `OFFSET[k]..OFFSET[k + 1]`. What the Hard player's table and the legal-move lists
+    /// are indexed by.
+    #[inline]
+    #[must_use]
+    pub fn index(self) -> usize {
+        let mut remaining = usize::from(self.len()) & 7;
+        let mut index = OFFSET[remaining];
+        for (f, step) in STEP.iter().enumerate() {
+            let c = ((self.0 >> (BITS * f as u32)) & FIELD) as usize;
+            index += usize::from(step[remaining][c]);
+            remaining = remaining.wrapping_sub(c) & 7;
         }
-        sum
+        index
+    }
+
+    /// Every hand of exactly `k` dice, in index order (fewer 1s first, then fewer 2s...).
+    #[must_use]
+    pub fn all_of_size(k: u8) -> Vec<Self> {
+        /// Appends the hands that put `left` dice on faces `face..=6` after `hand`.
+        fn fill(hand: Hand, face: u8, left: u8, out: &mut Vec<Hand>) {
+            if face == 6 {
+                out.push(hand.plus(Hand::repeat(6, left)));
+                return;
+            }
+            for c in 0..=left {
+                fill(hand.plus(Hand::repeat(face, c)), face + 1, left - c, out);
+            }
+        }
+        let mut out = Vec::with_capacity(OFFSET[usize::from(k) + 1] - OFFSET[usize::from(k)]);
+        fill(Self::EMPTY, 1, k, &mut out);
+        out
     }
 
     /// Whether every die of `self` is also in `other` (as a multiset).

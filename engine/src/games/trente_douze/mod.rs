@@ -9,6 +9,7 @@
 mod agents;
 mod damage;
 mod hand;
+mod moves;
 mod notation;
 mod policy;
 mod rules;
@@ -455,7 +456,13 @@ impl TrenteDouze {
         debug_assert!(self.is_legal(mv), "illegal Trente-douze move {mv:?}");
         self.counters.moves += 1;
         match (mv, self.pending) {
-            (TdMove::Keep { dice: part, threshold }, None) => {
+            (
+                TdMove::Keep {
+                    dice: part,
+                    threshold,
+                },
+                None,
+            ) => {
                 self.set_aside(part, threshold, dice, log);
             }
             (TdMove::Victim(victim), Some(level)) => {
@@ -529,24 +536,9 @@ impl Game for TrenteDouze {
             for seat in self.victims() {
                 out.push(TdMove::Victim(seat as u8));
             }
-        } else if self.threshold.is_some() {
-            self.roll.for_each_part(|dice| {
-                out.push(TdMove::Keep {
-                    dice,
-                    threshold: None,
-                });
-            });
         } else {
-            self.roll.for_each_part(|dice| {
-                for t in Threshold::BOTH {
-                    if dice.has_class(t) {
-                        out.push(TdMove::Keep {
-                            dice,
-                            threshold: Some(t),
-                        });
-                    }
-                }
-            });
+            // The lists hold at most MAX_MOVES moves: this cannot fail.
+            let _ = out.try_extend_from_slice(moves::keeps(self.roll, self.threshold.is_none()));
         }
     }
 

@@ -282,12 +282,16 @@ fn parse_dice(key: &str, value: &str) -> Result<Hand, String> {
 }
 
 fn parse_seat(key: &str, value: &str, n: usize) -> Result<usize, String> {
-    value.parse::<usize>().ok().filter(|&s| s < n).ok_or_else(|| {
-        format!(
-            "position: {key}={value} is not a seat: seats are 0 to {}",
-            n - 1
-        )
-    })
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|&s| s < n)
+        .ok_or_else(|| {
+            format!(
+                "position: {key}={value} is not a seat: seats are 0 to {}",
+                n - 1
+            )
+        })
 }
 
 fn parse_scores(key: &str, value: &str, n: usize) -> Result<[i16; MAX_SEATS], String> {
@@ -306,7 +310,9 @@ fn parse_scores(key: &str, value: &str, n: usize) -> Result<[i16; MAX_SEATS], St
             .ok()
             .filter(|&s| s <= START_SCORE)
             .ok_or_else(|| {
-                format!("position: {key}: `{part}` is not a score (whole numbers up to {START_SCORE})")
+                format!(
+                    "position: {key}: `{part}` is not a score (whole numbers up to {START_SCORE})"
+                )
             })?;
     }
     Ok(scores)
@@ -332,9 +338,9 @@ const KEYS: &str = "seats, round, scores, past, turn, mover, first-dead, thresho
 pub(super) fn from_position(text: &str) -> Result<TrenteDouze, String> {
     let mut f = Fields::default();
     for word in text.split_whitespace() {
-        let (key, value) = word.split_once('=').ok_or_else(|| {
-            format!("position: `{word}` is not key=value (keys: {KEYS})")
-        })?;
+        let (key, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("position: `{word}` is not key=value (keys: {KEYS})"))?;
         let slot = match key {
             "seats" => &mut f.seats,
             "round" => &mut f.round,

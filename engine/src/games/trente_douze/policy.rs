@@ -10,98 +10,46 @@
 //! which makes the Hard player's decision a table read.
 
 use super::damage::expected_damage;
-use super::hand::{DICE, Hand, Threshold};
+use super::hand::{DICE, HANDS, Hand, OFFSET, Threshold};
 use super::rules::{TurnResult, turn_result};
 
 /// Sums run from 0 to 6 × 6.
 const SUMS: usize = 6 * DICE + 1;
 
-/// `M(r, m)`: the multisets of size `r` over `m` faces, `C(r + m − 1, m − 1)` (1 when `m = 0` and
-/// `r = 0`).
-const fn multisets(r: usize, m: usize) -> usize {
-    if m == 0 {
-        return (r == 0) as usize;
-    }
-    let mut c = 1;
-    let mut i = 0;
-    while i < m - 1 {
-        c = c * (r + 1 + i) / (i + 1);
-        i += 1;
-    }
-    c
-}
-
-/// `STEP[f][r][c]`: the multisets of `r` dice over faces `f+1..=6` (0-based `f`) that have fewer
-/// than `c` dice on face `f+1`; summing it face by face ranks a hand among those of its size, in
-/// the order "fewer low faces first".
-const STEP: [[[u16; DICE + 1]; DICE + 1]; DICE] = {
-    let mut t = [[[0u16; DICE + 1]; DICE + 1]; DICE];
-    let mut f = 0;
-    while f < DICE {
-        let mut r = 0;
-        while r <= DICE {
-            let mut c = 1;
-            while c <= r {
-                t[f][r][c] = t[f][r][c - 1] + multisets(r - (c - 1), DICE - 1 - f) as u16;
-                c += 1;
-            }
-            r += 1;
-        }
-        f += 1;
-    }
-    t
-};
-
-/// Where the hands of each size start in one flat index: hands of `k` dice take
-/// `OFFSET[k]..OFFSET[k + 1]` (1, 6, 21, 56, 126, 252 and 462 hands).
-const OFFSET: [usize; DICE + 2] = {
-    let mut o = [0; DICE + 2];
-    let mut k = 0;
-    while k <= DICE {
-        o[k + 1] = o[k] + multisets(k, DICE);
-        k += 1;
-    }
-    o
-};
-
-/// Hands of up to six dice.
-const HANDS: usize = OFFSET[DICE + 1];
-
-/// The index of `hand` among all hands of at most six dice: `OFFSET[len] + rank`.
-#[inline]
-#[must_use]
-pub fn hand_index(hand: Hand) -> usize {
-    let mut remaining = usize::from(hand.len());
-    let mut index = OFFSET[remaining];
-    for (f, step) in STEP[..DICE - 1].iter().enumerate() {
-        let c = usize::from(hand.count(f as u8 + 1));
-        index += usize::from(step[remaining][c]);
-        remaining -= c;
-    }
-    index
-}
-
-/// Every hand of `k` dice with its probability `k! / Π c_f! / 6^k`, in index order.
+/// Every roll of `k` dice with its probability `k! / Π c_f! / 6^k`, in index order.
 fn rolls(k: u8) -> Vec<(Hand, f64)> {
-    let mut out = vec![(Hand::EMPTY, 0.0); OFFSET[usize::from(k) + 1] - OFFSET[usize::from(k)]];
-    let mut visit = |hand: Hand| {
-        let ways = (1..=6u8).fold(factorial(k), |w, f| w / factorial(hand.count(f)));
-        out[hand_index(hand) - OFFSET[usize::from(k)]] =
-            (hand, ways as f64 / 6f64.powi(i32::from(k)));
-    };
-    // Every hand of k dice is a part of the hand holding k of each face.
-    let all = (1..=6).fold(Hand::EMPTY, |h, f| (0..k).fold(h, |h, _| h.with(f)));
-    all.for_each_part(|part| {
-        if part.len() == k {
-            visit(part);
-        }
-    });
-    out
+    Hand::all_of_size(k)
+        .into_iter()
+        .map(|hand| {
+            let ways = (1..=6u8).fold(factorial(k), |w, f| w / factorial(hand.count(f)));
+            (hand, f64::from(ways) / 6f64.powi(i32::from(k)))
+        })
+        .collect()
 }
 
 fn factorial(n: u8) -> u32 {
     (1..=u32::from(n)).product()
 }
+
+/// The sums the dice set aside can have when `to_throw` dice are left.
+fn sums_set_aside(to_throw: u8) -> core::ops::RangeInclusive<u8> {
+    let kept = DICE as u8 - to_throw;
+    kept..=6 * kept
+}
+
+/// Where each roll size's block starts in one threshold's half of [`Policy`]'s table: the block
+/// of rolls of `k` dice has a row per possible sum set aside and a column per roll. The whole
+/// table is 2 × 4,853 keeps (39 KB), small enough to stay in cache during a batch run.
+const LATER_BASE: [usize; DICE + 2] = {
+    let mut base = [0; DICE + 2];
+    let mut k = 1;
+    while k <= DICE {
+        let rows = 5 * (DICE - k) + 1;
+        base[k + 1] = base[k] + rows * (OFFSET[k + 1] - OFFSET[k]);
+        k += 1;
+    }
+    base
+};
 
 /// Where a turn stands at a decision: the threshold (none before the first set-aside), the sum
 /// set aside so far and the roll to choose from (the dice set aside number `6 − roll.len()`).
@@ -129,11 +77,7 @@ impl Values {
 
     /// The worth of setting aside `keep` in `state` under threshold `t`.
     fn after(&self, state: TurnState, keep: Hand, t: Threshold) -> f64 {
-        self.get(
-            t,
-            state.roll.len() - keep.len(),
-            state.sum + keep.sum(),
-        )
+        self.get(t, state.roll.len() - keep.len(), state.sum + keep.sum())
     }
 }
 
@@ -168,8 +112,8 @@ pub fn evaluate(
     for k in 1..=DICE as u8 {
         let rolls = rolls(k);
         for t in Threshold::BOTH {
-            // With k dice left, 6 − k are set aside: their sum is at most 6 (6 − k).
-            for s in 0..=6 * (DICE as u8 - k) {
+            // With k dice left, 6 − k are set aside: their sum lies in (6 − k) ..= 6 (6 − k).
+            for s in sums_set_aside(k) {
                 let mut v = 0.0;
                 for &(roll, p) in &rolls {
                     let state = TurnState {
@@ -225,7 +169,7 @@ pub fn best_keep(values: &Values, state: TurnState) -> (Hand, Threshold) {
 #[derive(Clone, Debug)]
 pub struct Policy {
     values: Values,
-    /// The keep for a roll after the first, at `(threshold, sum set aside, roll index)`.
+    /// The keep for a roll after the first, at [`Policy::slot`].
     later: Box<[Hand]>,
     /// The keep and threshold for each first roll of six, by rank.
     first: Box<[(Hand, Threshold)]>,
@@ -235,15 +179,16 @@ impl Policy {
     /// Solves the turn for these weights (a few milliseconds; agents share the result).
     #[must_use]
     pub fn new(damage: f64, loss: f64) -> Self {
-        let mut later = vec![Hand::EMPTY; 2 * SUMS * HANDS].into_boxed_slice();
-        let mut first = vec![(Hand::EMPTY, Threshold::Small); HANDS - OFFSET[DICE]].into_boxed_slice();
+        let mut later = vec![Hand::EMPTY; 2 * LATER_BASE[DICE + 1]].into_boxed_slice();
+        let mut first =
+            vec![(Hand::EMPTY, Threshold::Small); HANDS - OFFSET[DICE]].into_boxed_slice();
         let values = evaluate(
             |t, s| terminal(t, s, damage, loss),
             |values, state| {
                 let choice = best_keep(values, state);
                 match state.threshold {
                     Some(t) => later[Self::slot(t, state.sum, state.roll)] = choice.0,
-                    None => first[hand_index(state.roll) - OFFSET[DICE]] = choice,
+                    None => first[state.roll.index() - OFFSET[DICE]] = choice,
                 }
                 choice
             },
@@ -255,8 +200,16 @@ impl Policy {
         }
     }
 
+    /// The place of `(threshold, sum set aside, roll)` in `later`.
+    #[inline]
     fn slot(t: Threshold, sum: u8, roll: Hand) -> usize {
-        (t.index() * SUMS + usize::from(sum)) * HANDS + hand_index(roll)
+        let k = usize::from(roll.len());
+        let kept = DICE - k;
+        let rolls = OFFSET[k + 1] - OFFSET[k];
+        t.index() * LATER_BASE[DICE + 1]
+            + LATER_BASE[k]
+            + (usize::from(sum) - kept) * rolls
+            + (roll.index() - OFFSET[k])
     }
 
     /// The optimal values.
@@ -271,7 +224,7 @@ impl Policy {
     pub fn keep(&self, state: TurnState) -> (Hand, Threshold) {
         match state.threshold {
             Some(t) => (self.later[Self::slot(t, state.sum, state.roll)], t),
-            None => self.first[hand_index(state.roll) - OFFSET[DICE]],
+            None => self.first[state.roll.index() - OFFSET[DICE]],
         }
     }
 }

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use super::policy::{best_keep, hand_index, terminal};
+use super::hand::OFFSET;
+use super::policy::{best_keep, terminal};
 use super::*;
 use crate::agent::{Context, NoClock, TimeControl};
 use crate::game::{GameStats, NoLog, SeatResult};
@@ -114,17 +115,24 @@ fn parts_are_the_distinct_sub_multisets_and_hand_indices_are_a_bijection() {
             let unique: BTreeSet<Vec<u8>> = parts.iter().cloned().collect();
             assert_eq!(unique.len(), parts.len(), "each part once: {roll:?}");
             assert_eq!(unique, naive_parts(&roll), "{roll:?}");
-            assert!(seen.insert(hand_index(h)), "index collision at {roll:?}");
+            assert!(seen.insert(h.index()), "index collision at {roll:?}");
         }
     }
     assert_eq!(seen.len(), 924);
+    for k in 0..=6 {
+        for (i, h) in Hand::all_of_size(k).into_iter().enumerate() {
+            assert_eq!((h.len(), h.index()), (k, OFFSET[usize::from(k)] + i));
+        }
+    }
     assert_eq!(*seen.last().unwrap(), 923);
 }
 
 // ---- legal moves and notation ----------------------------------------------------------------
 
 fn first_roll(roll: &str) -> TrenteDouze {
-    position(&format!("seats=3 round=1 scores=30,30,30 turn=0 roll={roll}"))
+    position(&format!(
+        "seats=3 round=1 scores=30,30,30 turn=0 roll={roll}"
+    ))
 }
 
 fn legal(game: &TrenteDouze) -> Vec<TdMove> {
@@ -241,13 +249,23 @@ fn moves_format_and_parse_back() {
     let later = position("seats=2 round=1 scores=30,30 turn=0 threshold=big kept=6 roll=11235");
     assert_eq!(later.parse_move("keep 1 1"), Ok(keep("11", None)));
     assert_eq!(later.parse_move("5 big"), Ok(keep("5", None)));
-    assert!(later.parse_move("5 small").unwrap_err().contains("already big"));
+    assert!(
+        later
+            .parse_move("5 small")
+            .unwrap_err()
+            .contains("already big")
+    );
     let venge = position(
         "seats=3 round=1 scores=30,-2,30 turn=0 mover=1 first-dead=1 threshold=small kept=111111",
     );
     assert_eq!(venge.parse_move("victim 2"), Ok(TdMove::Victim(2)));
     assert_eq!(venge.parse_move("0"), Ok(TdMove::Victim(0)));
-    assert!(venge.parse_move("victim 1").unwrap_err().contains("one of seats 0,2"));
+    assert!(
+        venge
+            .parse_move("victim 1")
+            .unwrap_err()
+            .contains("one of seats 0,2")
+    );
 }
 
 #[test]
@@ -268,16 +286,46 @@ fn positions_round_trip_and_bad_ones_say_what_is_wrong() {
     assert_eq!(over.outcome().unwrap().sole_winner(), Some(0));
     for (bad, says) in [
         ("seats=9 round=1", "seats must be 2 to 8"),
-        ("seats=2 round=1 scores=30 turn=0 roll=123456", "has 1 scores"),
-        ("seats=2 round=1 scores=30,31 turn=0 roll=123456", "`31` is not a score"),
-        ("seats=2 round=2 scores=30,30 turn=0 roll=123456", "earlier round"),
-        ("seats=2 round=1 scores=30,30 turn=0 roll=12345", "must make six dice"),
-        ("seats=2 round=1 scores=30,30 turn=0 roll=123457", "`7` is not accepted"),
-        ("seats=2 round=1 scores=30,30 turn=2 roll=123456", "turn=2 is not a seat"),
-        ("seats=2 round=1 scores=30,-1 turn=0 roll=123456", "first-dead"),
-        ("seats=2 round=1 scores=30,30 turn=0 kept=1 roll=12345", "threshold=small"),
-        ("seats=2 round=1 scores=30,30 turn=0 threshold=big kept=1 roll=12345", "no kept die"),
-        ("seats=2 round=1 scores=30,30 turn=0 threshold=big kept=666666", "victim"),
+        (
+            "seats=2 round=1 scores=30 turn=0 roll=123456",
+            "has 1 scores",
+        ),
+        (
+            "seats=2 round=1 scores=30,31 turn=0 roll=123456",
+            "`31` is not a score",
+        ),
+        (
+            "seats=2 round=2 scores=30,30 turn=0 roll=123456",
+            "earlier round",
+        ),
+        (
+            "seats=2 round=1 scores=30,30 turn=0 roll=12345",
+            "must make six dice",
+        ),
+        (
+            "seats=2 round=1 scores=30,30 turn=0 roll=123457",
+            "`7` is not accepted",
+        ),
+        (
+            "seats=2 round=1 scores=30,30 turn=2 roll=123456",
+            "turn=2 is not a seat",
+        ),
+        (
+            "seats=2 round=1 scores=30,-1 turn=0 roll=123456",
+            "first-dead",
+        ),
+        (
+            "seats=2 round=1 scores=30,30 turn=0 kept=1 roll=12345",
+            "threshold=small",
+        ),
+        (
+            "seats=2 round=1 scores=30,30 turn=0 threshold=big kept=1 roll=12345",
+            "no kept die",
+        ),
+        (
+            "seats=2 round=1 scores=30,30 turn=0 threshold=big kept=666666",
+            "victim",
+        ),
         ("seats=2 colour=red", "unknown key `colour`"),
         ("seats=2 round", "not key=value"),
         ("seats=2 seats=2", "given twice"),
@@ -350,7 +398,11 @@ fn the_threshold_is_the_class_the_player_names_for_the_first_die() {
     // 1 and 6 set aside together: the player says which was first.
     for (class, threshold) in [("small", Threshold::Small), ("big", Threshold::Big)] {
         let mut game = first_roll("162222");
-        play(&mut game, &format!("keep 1 6 {class}"), &mut Script::new(&[2; 4]));
+        play(
+            &mut game,
+            &format!("keep 1 6 {class}"),
+            &mut Script::new(&[2; 4]),
+        );
         assert_eq!(game.threshold(), Some(threshold));
         assert_eq!(game.kept(), hand("16"));
     }
@@ -420,7 +472,8 @@ fn hits(level: u8, hits: usize) -> Vec<u8> {
 #[test]
 fn attacks_take_level_times_dice_kept() {
     // Round 1, seat 0 beats big by 6: the next player, seat 1, loses 6 × 2.
-    let mut game = position("seats=3 round=1 scores=30,30,30 turn=0 threshold=big kept=66666 roll=6");
+    let mut game =
+        position("seats=3 round=1 scores=30,30,30 turn=0 threshold=big kept=66666 roll=6");
     let mut script = hits(6, 2);
     script.extend([1; 6]);
     let mut dice = Script::new(&script);
@@ -442,7 +495,8 @@ fn attacks_take_level_times_dice_kept() {
 fn a_kill_triggers_vengeance_out_of_turn() {
     // Seat 0 kills seat 1 (at 3): seat 1 takes its vengeance at once, then seat 1 being dead,
     // the dice pass from seat 0 to seat 2.
-    let mut game = position("seats=3 round=1 scores=30,3,30 turn=0 threshold=big kept=66666 roll=6");
+    let mut game =
+        position("seats=3 round=1 scores=30,3,30 turn=0 threshold=big kept=66666 roll=6");
     let mut script = hits(6, 1);
     script.extend([1, 1, 1, 1, 1, 1]); // seat 1's vengeance throw
     let mut dice = Script::new(&script);
@@ -473,7 +527,8 @@ fn a_kill_triggers_vengeance_out_of_turn() {
 #[test]
 fn a_self_kill_gives_no_vengeance() {
     // Seat 0 at 4 misses small by 10: dead, and the dice pass on without a vengeance.
-    let mut game = position("seats=3 round=1 scores=4,30,30 turn=0 threshold=small kept=11234 roll=6");
+    let mut game =
+        position("seats=3 round=1 scores=4,30,30 turn=0 threshold=small kept=11234 roll=6");
     let mut dice = Script::new(&[3; 6]);
     play(&mut game, "keep 6", &mut dice);
     assert_eq!(game.score(0), 4 - (17 - 12));
@@ -488,7 +543,8 @@ fn vengeance_chains_and_a_dead_victim_gives_nothing() {
     // Round 1, four players. Seat 0 kills seat 1; seat 1's vengeance kills seat 2; seat 2's
     // vengeance hits the already dead seat 1, which gives no further vengeance; the dice then
     // pass from seat 0 to seat 3.
-    let mut game = position("seats=4 round=1 scores=30,3,2,30 turn=0 threshold=big kept=66666 roll=6");
+    let mut game =
+        position("seats=4 round=1 scores=30,3,2,30 turn=0 threshold=big kept=66666 roll=6");
     let mut script = hits(6, 1); // 6 damage to seat 1
     script.extend([1; 6]); // seat 1's vengeance throw
     let mut dice = Script::new(&script);
@@ -687,7 +743,9 @@ fn brute_force_value() -> f64 {
                     for c in Threshold::BOTH {
                         let allowed = match t {
                             Some(t) => t == c,
-                            None => (c == Threshold::Small && small) || (c == Threshold::Big && big),
+                            None => {
+                                (c == Threshold::Small && small) || (c == Threshold::Big && big)
+                            }
                         };
                         if allowed {
                             best = best.max(value(Some(c), k - n, s + sum, memo));
@@ -716,13 +774,17 @@ fn the_dp_value_matches_an_independent_brute_force() {
 }
 
 /// Simpler keep policies, valued exactly by the same recursion.
-fn simple_policies() -> Vec<(&'static str, fn(TurnState) -> (Hand, Threshold))> {
+type KeepRule = fn(TurnState) -> (Hand, Threshold);
+
+fn simple_policies() -> Vec<(&'static str, KeepRule)> {
     fn class_of(state: TurnState) -> Threshold {
-        state.threshold.unwrap_or(if state.roll.sum() * 2 < 7 * state.roll.len() {
-            Threshold::Small
-        } else {
-            Threshold::Big
-        })
+        state
+            .threshold
+            .unwrap_or(if state.roll.sum() * 2 < 7 * state.roll.len() {
+                Threshold::Small
+            } else {
+                Threshold::Big
+            })
     }
     fn extreme(state: TurnState, t: Threshold) -> u8 {
         match t {
@@ -739,7 +801,10 @@ fn simple_policies() -> Vec<(&'static str, fn(TurnState) -> (Hand, Threshold))> 
         ("one extreme die per roll", |s| {
             let t = class_of(s);
             let face = extreme(s, t);
-            (Hand::of(&[face]), s.threshold.unwrap_or(Threshold::of_face(face)))
+            (
+                Hand::of(&[face]),
+                s.threshold.unwrap_or(Threshold::of_face(face)),
+            )
         }),
         ("all dice of the extreme face", |s| {
             let t = class_of(s);
@@ -767,7 +832,10 @@ fn the_optimal_policy_beats_every_simpler_policy() {
     // And the optimum values itself: evaluating its table gives its own value.
     let again = evaluate(unit_terminal, |_, state| policy.keep(state)).start;
     assert!((again - best).abs() < 1e-12);
-    assert!(best > normal + 0.5, "the DP should clearly beat the heuristic: {best} vs {normal}");
+    assert!(
+        best > normal + 0.5,
+        "the DP should clearly beat the heuristic: {best} vs {normal}"
+    );
 }
 
 #[test]
@@ -819,7 +887,9 @@ fn run_logged_game(seats: usize, levels: &[usize], seed: u64, log: &mut impl Log
             })
         })
         .collect();
-    let mut rngs: Vec<_> = (0..seats).map(|s| RandomStream::tie_break(seed, s)).collect();
+    let mut rngs: Vec<_> = (0..seats)
+        .map(|s| RandomStream::tie_break(seed, s))
+        .collect();
     let mut moves = <TrenteDouze as Game>::MoveList::default();
     let mut decisions = 0;
     while game.outcome().is_none() {
@@ -889,7 +959,12 @@ fn random_games_with_2_to_8_players_end_and_keep_the_rules() {
             let captured: u32 = game.counters().captures.iter().sum();
             assert_eq!(dealt, captured);
             let turns: u32 = game.record().seats.iter().map(|r| r.turns).sum();
-            let per_round: u32 = game.record().turns_per_round.iter().map(|&t| u32::from(t)).sum();
+            let per_round: u32 = game
+                .record()
+                .turns_per_round
+                .iter()
+                .map(|&t| u32::from(t))
+                .sum();
             assert_eq!(turns, per_round);
             for r in &game.record().seats[..seats] {
                 assert_eq!(r.turns, r.misses + r.exacts + r.attacks);
@@ -930,15 +1005,16 @@ fn rounds_2_and_3_are_started_by_the_first_player_to_die() {
             let before: Vec<bool> = (0..4).map(|s| game.is_alive(s)).collect();
             game.play(mv, &mut dice, &mut NoLog);
             if game.round() == round && game.outcome().is_none() {
-                for s in 0..4 {
-                    if before[s] && !game.is_alive(s) && first_dead[round].is_none() {
-                        first_dead[round] = Some(s as u8);
-                    }
+                // At most one player dies per move (an attack or a miss hits one player).
+                if first_dead[round].is_none() {
+                    first_dead[round] =
+                        (0..4u8).find(|&s| before[s as usize] && !game.is_alive(s as usize));
                 }
             } else if first_dead[round].is_none() {
                 // The round ended on this move: its deaths are in its final scores.
                 let scores = game.round_scores(round);
-                first_dead[round] = (0..4u8).find(|&s| before[s as usize] && scores[s as usize] < 0);
+                first_dead[round] =
+                    (0..4u8).find(|&s| before[s as usize] && scores[s as usize] < 0);
             }
         }
         let firsts = game.first_players();
@@ -995,11 +1071,23 @@ fn normal_commits_from_the_first_roll_and_keeps_the_best_face() {
         threshold: t,
     };
     // More 1s and 2s than 5s and 6s: small, every 1.
-    assert_eq!(choose(1, &first_roll("112356")), keep("11", Some(Threshold::Small)));
+    assert_eq!(
+        choose(1, &first_roll("112356")),
+        keep("11", Some(Threshold::Small))
+    );
     // Otherwise big: every 6, or the highest die.
-    assert_eq!(choose(1, &first_roll("125566")), keep("66", Some(Threshold::Big)));
-    assert_eq!(choose(1, &first_roll("233445")), keep("5", Some(Threshold::Big)));
-    assert_eq!(choose(1, &first_roll("333333")), keep("3", Some(Threshold::Small)));
+    assert_eq!(
+        choose(1, &first_roll("125566")),
+        keep("66", Some(Threshold::Big))
+    );
+    assert_eq!(
+        choose(1, &first_roll("233445")),
+        keep("5", Some(Threshold::Big))
+    );
+    assert_eq!(
+        choose(1, &first_roll("333333")),
+        keep("3", Some(Threshold::Small))
+    );
     let later = position("seats=2 round=1 scores=30,30 turn=0 threshold=small kept=1 roll=22346");
     assert_eq!(choose(1, &later), keep("2", None));
     // Victim: the leader.
