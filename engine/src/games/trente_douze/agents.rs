@@ -20,10 +20,12 @@ crate::weight_set! {
         loss: 1.0, 0.0..=4.0, 0.05;
         /// Victim: worth of each point of the victim's score (positive: hit the leader).
         victim_score: 1.0, -2.0..=2.0, 0.05;
-        /// Victim: worth of a certain kill, scaled by the exact chance that this attack kills.
-        victim_kill: 10.0, -40.0..=40.0, 0.5;
-        /// Victim: worth of each round the victim has already won.
-        victim_rounds: 15.0, 0.0..=40.0, 0.5;
+        /// Victim: worth of a certain kill, scaled by the exact chance that this attack kills
+        /// (0 by default: in 4-player self-play a bonus of 10 lost about 2% of the game score
+        /// share, the killed player's vengeance being one reason).
+        victim_kill: 0.0, -40.0..=40.0, 0.5;
+        /// Victim: worth of each round the victim has already won (5 did better than 0 or 15).
+        victim_rounds: 5.0, 0.0..=40.0, 0.5;
         /// Victim: worth of hitting a dead player, whose score only matters on ties.
         victim_dead: -60.0, -100.0..=0.0, 1.0;
     }

@@ -176,23 +176,27 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// Solves the turn for these weights (a few milliseconds; agents share the result).
+    /// Solves the turn when a point of expected damage is worth `damage` and a point lost costs
+    /// `loss` (about a millisecond; agents share the result).
     #[must_use]
     pub fn new(damage: f64, loss: f64) -> Self {
+        Self::solve(|t, s| terminal(t, s, damage, loss))
+    }
+
+    /// Solves the turn when finishing with threshold `t` and sum `s` is worth `terminal(t, s)`.
+    #[must_use]
+    pub fn solve(terminal: impl Fn(Threshold, u8) -> f64) -> Self {
         let mut later = vec![Hand::EMPTY; 2 * LATER_BASE[DICE + 1]].into_boxed_slice();
         let mut first =
             vec![(Hand::EMPTY, Threshold::Small); HANDS - OFFSET[DICE]].into_boxed_slice();
-        let values = evaluate(
-            |t, s| terminal(t, s, damage, loss),
-            |values, state| {
-                let choice = best_keep(values, state);
-                match state.threshold {
-                    Some(t) => later[Self::slot(t, state.sum, state.roll)] = choice.0,
-                    None => first[state.roll.index() - OFFSET[DICE]] = choice,
-                }
-                choice
-            },
-        );
+        let values = evaluate(terminal, |values, state| {
+            let choice = best_keep(values, state);
+            match state.threshold {
+                Some(t) => later[Self::slot(t, state.sum, state.roll)] = choice.0,
+                None => first[state.roll.index() - OFFSET[DICE]] = choice,
+            }
+            choice
+        });
         Self {
             values,
             later,

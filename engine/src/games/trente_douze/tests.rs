@@ -1045,12 +1045,17 @@ fn the_play_log_narrates_rolls_choices_thresholds_and_damage() {
 // ---- agents ----------------------------------------------------------------------------------
 
 fn choose(level: usize, game: &TrenteDouze) -> TdMove {
+    let weights = TrenteDouze::levels()[level]
+        .weights
+        .map(|w| w.defaults())
+        .unwrap_or_default();
+    choose_with(level, weights, game)
+}
+
+fn choose_with(level: usize, weights: Vec<f64>, game: &TrenteDouze) -> TdMove {
     let mut agent = TrenteDouze::new_agent(&AgentSetup {
         level,
-        weights: TrenteDouze::levels()[level]
-            .weights
-            .map(|w| w.defaults())
-            .unwrap_or_default(),
+        weights,
         time_control: TimeControl::Batch,
     });
     let mut rng = RandomStream::tie_break(1, 0);
@@ -1128,13 +1133,24 @@ fn hard_plays_its_table_and_aims_at_the_threat() {
          threshold=big kept=666666",
     );
     assert_eq!(choose(2, &r3), TdMove::Victim(2));
-    // A likelier kill outweighs a point of score: at level 6 any hit kills seat 2 (at 5),
-    // seat 3 (at 6) needs two.
+    // By default the leader on points: seat 3 (at 6) over seat 2 (at 5). With a kill bonus of
+    // 10, the likelier kill wins: at level 6 any hit kills seat 2, seat 3 needs two
+    // (5 + 10·0.665 > 6 + 10·0.504).
     let r3 = position(
         "seats=4 round=3 scores=30,-2,5,6 past=30,-1,-1,-1/-1,30,-1,-1 turn=0 first-dead=1 \
          threshold=big kept=666666",
     );
-    assert_eq!(choose(2, &r3), TdMove::Victim(2));
+    assert_eq!(choose(2, &r3), TdMove::Victim(3));
+    let killer = HardWeights {
+        victim_kill: 10.0,
+        ..HardWeights::default()
+    };
+    assert_eq!(choose_with(2, killer.values(), &r3), TdMove::Victim(2));
+    // A dead player is a poor target even with the best score among the dead.
+    let venge = position(
+        "seats=3 round=1 scores=1,-2,-9 turn=0 mover=1 first-dead=1 threshold=small kept=111111",
+    );
+    assert_eq!(choose(2, &venge), TdMove::Victim(0));
 }
 
 #[test]
