@@ -101,8 +101,8 @@ pub struct TrenteDouze {
 }
 
 impl TrenteDouze {
-    /// A new game whose round 1 is started by `first`, advanced to its first decision. [`Game::new`]
-    /// draws `first` from the dice stream; tests use this with scripted dice.
+    /// A new game whose round 1 is started by `first`, advanced to its first decision (with any
+    /// dice source; [`Game::new`] draws `first` from the dice stream).
     pub fn with_first_player(
         seats: usize,
         first: usize,
@@ -113,16 +113,23 @@ impl TrenteDouze {
             (2..=MAX_SEATS).contains(&seats) && first < seats,
             "bad seat count or first player"
         );
-        let mut game = Self {
+        let mut game = Self::blank(seats);
+        game.start_round(first, dice, log);
+        game
+    }
+
+    /// Round 1 before anyone has thrown: everyone at 30, seat 0 nominally to move.
+    fn blank(seats: usize) -> Self {
+        Self {
             seats: seats as u8,
             round: 0,
             scores: [START_SCORE; MAX_SEATS],
             round_scores: [[0; MAX_SEATS]; ROUNDS],
             round_winners: [SeatSet::default(); ROUNDS],
-            first_players: [first as u8; ROUNDS],
+            first_players: [0; ROUNDS],
             first_dead: None,
-            turn: first as u8,
-            mover: first as u8,
+            turn: 0,
+            mover: 0,
             pending: None,
             kept: Hand::EMPTY,
             threshold: None,
@@ -130,9 +137,7 @@ impl TrenteDouze {
             counters: Counters::default(),
             record: GameRecord::default(),
             outcome: None,
-        };
-        game.start_round(first, dice, log);
-        game
+        }
     }
 
     #[must_use]

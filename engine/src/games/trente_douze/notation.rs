@@ -370,24 +370,7 @@ pub(super) fn from_position(text: &str) -> Result<TrenteDouze, String> {
             .map(|r| parse_scores("past", r, n))
             .collect::<Result<_, _>>()?,
     };
-    let mut game = TrenteDouze {
-        seats: n as u8,
-        round: 0,
-        scores: [START_SCORE; MAX_SEATS],
-        round_scores: [[0; MAX_SEATS]; ROUNDS],
-        round_winners: [SeatSet::default(); ROUNDS],
-        first_players: [0; ROUNDS],
-        first_dead: None,
-        turn: 0,
-        mover: 0,
-        pending: None,
-        kept: Hand::EMPTY,
-        threshold: None,
-        roll: Hand::EMPTY,
-        counters: Default::default(),
-        record: Default::default(),
-        outcome: None,
-    };
+    let mut game = TrenteDouze::blank(n);
     for (r, scores) in past.iter().enumerate().take(ROUNDS) {
         game.round_scores[r] = *scores;
         game.round_winners[r] = round_winners(scores, n);
