@@ -49,3 +49,5 @@ registry! {
     games::ludo::Ludo,
     games::trente_douze::TrenteDouze,
 }
+
+impl core::error::Error for UnknownGame {}

@@ -1,0 +1,400 @@
+//! The seeded parallel batch runner.
+//!
+//! Seed group `g` of an experiment gets the seed `game_seed(master, g)` and is played once per
+//! rotation of the agents over the seats, all rotations on the same dice (common random numbers).
+//! Groups are cut into chunks that rayon plays in parallel; each chunk returns integer counts,
+//! which merge exactly, so results do not depend on the thread count or on finishing order.
+//! Chunks are played in waves so that rows for `games.csv` are written in game order with memory
+//! bounded by one wave, and so that an interruption is noticed between chunks.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use arrayvec::ArrayVec;
+use engine::{
+    Agent, Clock, Context, Game, Log, MAX_SEATS, NoClock, NoLog, RandomStream, game_seed,
+    seat_agent,
+};
+use rayon::prelude::*;
+
+use crate::config::Plan;
+use crate::tally::{GameRow, RunTally};
+
+/// What a run reports while it goes, and how it is stopped.
+pub struct Hooks<'a> {
+    /// Called with the number of games just finished (from worker threads).
+    pub progress: &'a (dyn Fn(u64) + Sync),
+    /// Set (e.g. by Ctrl-C) to stop after the chunks in flight.
+    pub interrupt: &'a AtomicBool,
+    /// The clock searching agents read under `--time-control player`.
+    pub clock: &'a (dyn Clock + Sync),
+}
+
+impl std::fmt::Debug for Hooks<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hooks")
+            .field("interrupt", &self.interrupt)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The result of a run: the counts, and whether it stopped before the end.
+#[derive(Debug)]
+pub struct RunResult<G: Game> {
+    pub tally: RunTally<G>,
+    pub partial: bool,
+    /// The seed groups played, as sorted disjoint ranges.
+    pub done: Vec<Range<u64>>,
+}
+
+/// Builds one agent per slot of the plan.
+#[must_use]
+pub fn new_agents<G: Game>(plan: &Plan<G>) -> Vec<Box<dyn Agent<G>>> {
+    plan.agents.iter().map(G::new_agent).collect()
+}
+
+/// Plays rotation `rotation` of seed group `group`, narrating into `log` and showing each new
+/// position to `after_move`.
+pub fn play_game<G: Game>(
+    plan: &Plan<G>,
+    agents: &mut [Box<dyn Agent<G>>],
+    group: u64,
+    rotation: usize,
+    clock: &dyn Clock,
+    log: &mut impl Log,
+    mut after_move: impl FnMut(&G),
+) -> G {
+    let seats = plan.seats();
+    let seed = game_seed(plan.seed, group);
+    let mut dice = RandomStream::dice(seed);
+    let mut tie_breaks: ArrayVec<RandomStream, MAX_SEATS> = (0..seats)
+        .map(|s| RandomStream::tie_break(seed, s))
+        .collect();
+    agents.iter_mut().for_each(|a| a.new_game());
+    let mut game = G::new(&plan.options, seats, &mut dice, log);
+    let mut moves = G::MoveList::default();
+    while game.outcome().is_none() {
+        game.legal_moves(&mut moves);
+        let seat = game.to_move();
+        let agent = &mut agents[seat_agent(seat, rotation, seats)];
+        let mv = agent.choose(
+            &game,
+            &moves,
+            &mut Context {
+                rng: &mut tie_breaks[seat],
+                clock,
+            },
+        );
+        game.play(mv, &mut dice, log);
+        after_move(&game);
+    }
+    game
+}
+
+/// The `games.csv` row of a finished game.
+#[must_use]
+pub fn row_of<G: Game>(plan: &Plan<G>, game: &G, group: u64, rotation: usize) -> GameRow {
+    let seats = plan.seats();
+    let counters = game.counters();
+    GameRow {
+        index: group * seats as u64 + rotation as u64,
+        seed: game_seed(plan.seed, group),
+        rotation,
+        outcome: game.outcome().expect("finished game"),
+        seat_agents: (0..seats).map(|s| seat_agent(s, rotation, seats)).collect(),
+        moves: counters.moves,
+        rolls: counters.rolls,
+        captures: counters.captures[..seats].to_vec(),
+    }
+}
+
+struct Chunk<G: Game> {
+    tally: RunTally<G>,
+    rows: Vec<GameRow>,
+}
+
+fn play_chunk<G: Game>(
+    plan: &Plan<G>,
+    groups: Range<u64>,
+    want_rows: bool,
+    hooks: &Hooks<'_>,
+) -> Option<Chunk<G>> {
+    if hooks.interrupt.load(Ordering::Relaxed) {
+        return None;
+    }
+    let seats = plan.seats();
+    let mut agents = new_agents(plan);
+    let mut tally = RunTally::new(&plan.teams);
+    let mut rows = Vec::new();
+    let mut finals = Vec::with_capacity(seats);
+    for group in groups {
+        finals.clear();
+        for rotation in 0..seats {
+            let game = play_game(
+                plan,
+                &mut agents,
+                group,
+                rotation,
+                hooks.clock,
+                &mut NoLog,
+                |_| {},
+            );
+            if want_rows {
+                rows.push(row_of(plan, &game, group, rotation));
+            }
+            finals.push(game);
+        }
+        tally.add_group(&finals);
+        (hooks.progress)(seats as u64);
+    }
+    Some(Chunk { tally, rows })
+}
+
+/// Receives each finished game's row, in game order (e.g. to stream `games.csv`).
+pub type RowSink<'a> = dyn FnMut(&GameRow) -> std::io::Result<()> + 'a;
+
+/// Receives, after each wave, the counts so far and the seed groups they cover (e.g. to write
+/// a checkpoint).
+pub type WaveSink<'a, G> = dyn FnMut(&RunTally<G>, &[Range<u64>]) -> std::io::Result<()> + 'a;
+
+/// Plays seed groups `groups` of `plan` on `threads` threads (0 = all cores), handing each
+/// finished game's row to `on_row` in game order when it is given.
+pub fn run<G: Game>(
+    plan: &Plan<G>,
+    groups: Range<u64>,
+    threads: usize,
+    hooks: &Hooks<'_>,
+    on_row: Option<&mut RowSink<'_>>,
+) -> std::io::Result<RunResult<G>> {
+    run_ranges(plan, &[groups], threads, hooks, on_row, None)
+}
+
+/// [`run`] over several ranges of seed groups, reporting each wave to `on_wave`. When
+/// interrupted, chunks not yet started are skipped, so the groups played need not be a prefix:
+/// [`RunResult::done`] says which they are.
+pub fn run_ranges<G: Game>(
+    plan: &Plan<G>,
+    groups: &[Range<u64>],
+    threads: usize,
+    hooks: &Hooks<'_>,
+    mut on_row: Option<&mut RowSink<'_>>,
+    mut on_wave: Option<&mut WaveSink<'_, G>>,
+) -> std::io::Result<RunResult<G>> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| {
+            std::io::Error::other(format!("cannot start {threads} worker threads: {e}"))
+        })?;
+    let workers = pool.current_num_threads() as u64;
+    let total: u64 = groups.iter().map(|r| r.end.saturating_sub(r.start)).sum();
+    // Enough chunks per worker to balance uneven game lengths, few enough to keep overhead low.
+    let chunk_groups = (total / (workers * 32)).clamp(1, 256);
+    let chunks: Vec<Range<u64>> = groups
+        .iter()
+        .flat_map(|r| {
+            (r.start..r.end)
+                .step_by(chunk_groups as usize)
+                .map(move |s| s..(s + chunk_groups).min(r.end))
+        })
+        .collect();
+    let mut tally = RunTally::new(&plan.teams);
+    let mut done: Vec<Range<u64>> = Vec::new();
+    let mut partial = false;
+    let want_rows = on_row.is_some();
+    for wave in chunks.chunks(workers as usize * 4) {
+        if hooks.interrupt.load(Ordering::Relaxed) {
+            partial = true;
+            break;
+        }
+        let results: Vec<Option<Chunk<G>>> = pool.install(|| {
+            wave.par_iter()
+                .map(|r| play_chunk(plan, r.clone(), want_rows, hooks))
+                .collect()
+        });
+        for (range, chunk) in wave.iter().zip(results) {
+            let Some(chunk) = chunk else {
+                partial = true;
+                continue;
+            };
+            tally.merge(&chunk.tally);
+            add_range(&mut done, range.clone());
+            if let Some(sink) = on_row.as_mut() {
+                chunk.rows.iter().try_for_each(&mut **sink)?;
+            }
+        }
+        if let Some(sink) = on_wave.as_mut() {
+            sink(&tally, &done)?;
+        }
+    }
+    Ok(RunResult {
+        tally,
+        partial,
+        done,
+    })
+}
+
+/// Adds `range` to a sorted list of disjoint ranges, merging neighbours.
+pub fn add_range(ranges: &mut Vec<Range<u64>>, range: Range<u64>) {
+    if range.is_empty() {
+        return;
+    }
+    ranges.push(range);
+    ranges.sort_by_key(|r| r.start);
+    let mut merged: Vec<Range<u64>> = Vec::with_capacity(ranges.len());
+    for r in ranges.drain(..) {
+        match merged.last_mut() {
+            Some(last) if last.end >= r.start => last.end = last.end.max(r.end),
+            _ => merged.push(r),
+        }
+    }
+    *ranges = merged;
+}
+
+/// The parts of `all` not covered by the sorted disjoint `done`.
+#[must_use]
+pub fn remaining(all: Range<u64>, done: &[Range<u64>]) -> Vec<Range<u64>> {
+    let mut left = Vec::new();
+    let mut at = all.start;
+    for r in done {
+        if r.start >= all.end {
+            break;
+        }
+        if r.start > at {
+            left.push(at..r.start);
+        }
+        at = at.max(r.end);
+    }
+    if at < all.end {
+        left.push(at..all.end);
+    }
+    left
+}
+
+/// Hooks that report nothing and never interrupt: for tests and library callers.
+#[must_use]
+pub fn quiet_hooks(interrupt: &AtomicBool) -> Hooks<'_> {
+    Hooks {
+        progress: &|_| {},
+        interrupt,
+        clock: &NoClock,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::games::ludo::Ludo;
+
+    use super::*;
+    use crate::config::ExperimentFile;
+    use crate::summary::summarize;
+
+    fn plan(agents: &[&str], games: u64, seed: u64) -> Plan<Ludo> {
+        let file = ExperimentFile {
+            agents: Some(agents.iter().map(|s| (*s).to_owned()).collect()),
+            games: Some(games),
+            seed: Some(seed),
+            ..ExperimentFile::default()
+        };
+        Plan::new(&file.resolve()).unwrap()
+    }
+
+    fn run_quietly(plan: &Plan<Ludo>, threads: usize) -> RunResult<Ludo> {
+        let interrupt = AtomicBool::new(false);
+        run(
+            plan,
+            0..plan.groups,
+            threads,
+            &quiet_hooks(&interrupt),
+            None,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn normal_beats_easy_beyond_the_fair_share() {
+        let plan = plan(&["normal", "easy", "easy", "easy"], 8000, 2024);
+        let result = run_quietly(&plan, 0);
+        let summary = summarize(&plan, "batch", &result.tally, result.partial);
+        let normal = &summary.by_agent[0];
+        assert_eq!(normal.games, 8000);
+        assert!(
+            normal.win_rate_ci95[0] > 0.25,
+            "Normal {:?} should exclude the fair share 0.25",
+            normal.win_rate_ci95
+        );
+    }
+
+    #[test]
+    fn thread_count_and_chunking_do_not_change_the_counts() {
+        let plan = plan(&["hard", "normal", "easy", "easy"], 3000, 77);
+        let one = run_quietly(&plan, 1).tally;
+        let two = run_quietly(&plan, 2).tally;
+        let three = run_quietly(&plan, 3).tally;
+        let json = |t: &RunTally<Ludo>| serde_json::to_string(t).unwrap();
+        assert_eq!(json(&one), json(&two));
+        assert_eq!(json(&one), json(&three));
+        assert_eq!(one.games, 3000);
+    }
+
+    #[test]
+    fn rotations_seat_every_agent_everywhere_on_the_same_dice() {
+        let plan = plan(&["hard", "normal", "easy", "easy"], 4, 5);
+        let mut agents = new_agents(&plan);
+        let rows: Vec<GameRow> = (0..4)
+            .map(|r| {
+                let game = play_game(&plan, &mut agents, 0, r, &NoClock, &mut NoLog, |_| {});
+                row_of(&plan, &game, 0, r)
+            })
+            .collect();
+        assert!(rows.iter().all(|r| r.seed == rows[0].seed));
+        for seat in 0..4 {
+            let mut slots: Vec<usize> = rows.iter().map(|r| r.seat_agents[seat]).collect();
+            slots.sort_unstable();
+            assert_eq!(slots, vec![0, 1, 2, 3], "seat {seat} sees every agent once");
+        }
+    }
+
+    #[test]
+    fn ranges_merge_and_complement() {
+        let mut done = Vec::new();
+        add_range(&mut done, 10..20);
+        add_range(&mut done, 0..5);
+        add_range(&mut done, 5..10);
+        add_range(&mut done, 30..40);
+        assert_eq!(done, vec![0..20, 30..40]);
+        assert_eq!(remaining(0..50, &done), vec![20..30, 40..50]);
+        assert_eq!(remaining(0..20, &done), Vec::<Range<u64>>::new());
+    }
+
+    #[test]
+    fn split_ranges_add_up_to_the_whole_run() {
+        let plan = plan(&["hard", "normal", "easy", "easy"], 800, 13);
+        let interrupt = AtomicBool::new(false);
+        let hooks = quiet_hooks(&interrupt);
+        let whole = run_quietly(&plan, 2).tally;
+        let mut parts = run_ranges(&plan, &[0..50, 120..200], 1, &hooks, None, None).unwrap();
+        assert_eq!(parts.done, vec![0..50, 120..200]);
+        let rest = run_ranges(
+            &plan,
+            &remaining(0..plan.groups, &parts.done),
+            2,
+            &hooks,
+            None,
+            None,
+        )
+        .unwrap();
+        parts.tally.merge(&rest.tally);
+        let json = |t: &RunTally<Ludo>| serde_json::to_string(t).unwrap();
+        assert_eq!(json(&parts.tally), json(&whole));
+    }
+
+    #[test]
+    fn an_interrupted_run_is_partial_and_counts_only_finished_games() {
+        let plan = plan(&["easy"; 4], 400, 1);
+        let interrupt = AtomicBool::new(true);
+        let result = run(&plan, 0..plan.groups, 1, &quiet_hooks(&interrupt), None).unwrap();
+        assert!(result.partial);
+        assert_eq!(result.tally.games, 0);
+    }
+}
