@@ -20,11 +20,12 @@ crate::weight_set! {
         loss: 1.0, 0.0..=4.0, 0.05;
         /// Victim: worth of each point of the victim's score (positive: hit the leader).
         victim_score: 1.0, -2.0..=2.0, 0.05;
-        /// Victim: worth of a certain kill, scaled by the exact chance that this attack kills
-        /// (0 by default: in 4-player self-play a bonus of 10 lost about 2% of the game score
-        /// share, the killed player's vengeance being one reason).
+        // The victim defaults come from 4-player self-play against variants (200,000 games
+        // each): a kill bonus of 10 lost about 2% of the game score share (a killed player takes
+        // a vengeance), and 5 per round won did better than 0 or 15.
+        /// Victim: worth of a certain kill, scaled by the exact chance that this attack kills.
         victim_kill: 0.0, -40.0..=40.0, 0.5;
-        /// Victim: worth of each round the victim has already won (5 did better than 0 or 15).
+        /// Victim: worth of each round the victim has already won.
         victim_rounds: 5.0, 0.0..=40.0, 0.5;
         /// Victim: worth of hitting a dead player, whose score only matters on ties.
         victim_dead: -60.0, -100.0..=0.0, 1.0;
@@ -46,7 +47,7 @@ pub(super) const LEVELS: &[Level] = &[
     Level {
         name: "hard",
         summary: "keeps by the exact optimal policy for damage dealt against points lost (a \
-                  precomputed table); victim by score, kill chance and rounds won",
+                  precomputed table); victim by score and rounds won",
         weights: Some(&HardWeights::SET),
     },
 ];
@@ -124,8 +125,8 @@ pub fn normal_keep(state: TurnState) -> (Hand, Threshold) {
         },
     );
     let (best, closest) = match goal {
-        Threshold::Small => (1, roll.faces().next()),
-        Threshold::Big => (6, roll.faces().last()),
+        Threshold::Small => (1, roll.lowest()),
+        Threshold::Big => (6, roll.highest()),
     };
     let (keep, face) = match roll.count(best) {
         0 => {

@@ -217,6 +217,26 @@ impl Hand {
         self.0 & (0o777 << (BITS * low)) != 0
     }
 
+    /// The lowest face, if any.
+    #[must_use]
+    pub const fn lowest(self) -> Option<u8> {
+        if self.is_empty() {
+            None
+        } else {
+            Some((self.0.trailing_zeros() / BITS) as u8 + 1)
+        }
+    }
+
+    /// The highest face, if any.
+    #[must_use]
+    pub const fn highest(self) -> Option<u8> {
+        if self.is_empty() {
+            None
+        } else {
+            Some(((31 - self.0.leading_zeros()) / BITS) as u8 + 1)
+        }
+    }
+
     /// The faces in increasing order.
     pub fn faces(self) -> impl Iterator<Item = u8> {
         (1..=6u8).flat_map(move |f| core::iter::repeat_n(f, usize::from(self.count(f))))

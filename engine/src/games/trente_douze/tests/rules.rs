@@ -20,6 +20,12 @@ fn hands_count_sum_and_split() {
     assert!(hand("4").has_class(Threshold::Big) && !hand("4").has_class(Threshold::Small));
     assert_eq!(Hand::repeat(6, 3), hand("666"));
     assert_eq!(Hand::EMPTY.to_string(), "-");
+    assert_eq!((h.lowest(), h.highest()), (Some(1), Some(6)));
+    assert_eq!(
+        (hand("33").lowest(), hand("45").highest()),
+        (Some(3), Some(5))
+    );
+    assert_eq!((Hand::EMPTY.lowest(), Hand::EMPTY.highest()), (None, None));
 }
 
 /// The naive reading: every non-empty set of positions of the dice, as a sorted list of faces.
