@@ -542,8 +542,10 @@ impl Game for TrenteDouze {
                 out.push(TdMove::Victim(seat as u8));
             }
         } else {
-            // The lists hold at most MAX_MOVES moves: this cannot fail.
-            let _ = out.try_extend_from_slice(moves::keeps(self.roll, self.threshold.is_none()));
+            // The threshold is unset exactly while the roll has six dice (nothing is set aside
+            // yet), which is what the precomputed lists go by. They hold at most MAX_MOVES
+            // moves: this cannot fail.
+            let _ = out.try_extend_from_slice(moves::keeps(self.roll));
         }
     }
 
