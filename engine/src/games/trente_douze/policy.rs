@@ -38,12 +38,13 @@ fn sums_set_aside(to_throw: u8) -> core::ops::RangeInclusive<u8> {
 }
 
 /// Where each roll size's block starts in one threshold's half of [`Policy`]'s table: the block
-/// of rolls of `k` dice has a row per possible sum set aside and a column per roll. The whole
-/// table is 2 × 4,853 keeps (39 KB), small enough to stay in cache during a batch run.
-const LATER_BASE: [usize; DICE + 2] = {
-    let mut base = [0; DICE + 2];
+/// of rolls of `k` dice (1 to 5: a threshold is fixed once a die is set aside) has a row per
+/// possible sum set aside and a column per roll. The whole table is 2 × 4,391 keeps (34 KB),
+/// small enough to stay in cache during a batch run.
+const LATER_BASE: [usize; DICE + 1] = {
+    let mut base = [0; DICE + 1];
     let mut k = 1;
-    while k <= DICE {
+    while k < DICE {
         let rows = 5 * (DICE - k) + 1;
         base[k + 1] = base[k] + rows * (OFFSET[k + 1] - OFFSET[k]);
         k += 1;
@@ -61,7 +62,8 @@ pub struct TurnState {
 }
 
 /// `V(c, k, s)` for a policy: the expected worth of a turn with threshold `c`, `k` dice to throw
-/// and `s` set aside, and the worth of a whole turn (`start`).
+/// (at most 5: the threshold is fixed by a die set aside) and `s` set aside, and the worth of a
+/// whole turn (`start`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Values {
     value: [[[f64; SUMS]; DICE + 1]; 2],
@@ -109,7 +111,8 @@ pub fn evaluate(
             values.value[t.index()][0][s] = terminal(t, s as u8);
         }
     }
-    for k in 1..=DICE as u8 {
+    // Once the threshold is fixed, at most five dice remain to throw.
+    for k in 1..DICE as u8 {
         let rolls = rolls(k);
         for t in Threshold::BOTH {
             // With k dice left, 6 − k are set aside: their sum lies in (6 − k) ..= 6 (6 − k).
@@ -186,7 +189,7 @@ impl Policy {
     /// Solves the turn when finishing with threshold `t` and sum `s` is worth `terminal(t, s)`.
     #[must_use]
     pub fn solve(terminal: impl Fn(Threshold, u8) -> f64) -> Self {
-        let mut later = vec![Hand::EMPTY; 2 * LATER_BASE[DICE + 1]].into_boxed_slice();
+        let mut later = vec![Hand::EMPTY; 2 * LATER_BASE[DICE]].into_boxed_slice();
         let mut first =
             vec![(Hand::EMPTY, Threshold::Small); HANDS - OFFSET[DICE]].into_boxed_slice();
         let values = evaluate(terminal, |values, state| {
@@ -210,7 +213,7 @@ impl Policy {
         let k = usize::from(roll.len());
         let kept = DICE - k;
         let rolls = OFFSET[k + 1] - OFFSET[k];
-        t.index() * LATER_BASE[DICE + 1]
+        t.index() * LATER_BASE[DICE]
             + LATER_BASE[k]
             + (usize::from(sum) - kept) * rolls
             + (roll.index() - OFFSET[k])
