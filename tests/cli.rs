@@ -767,3 +767,163 @@ fn a_round_robin_config_summarises_every_pairing() {
         "unknown format `swiss`",
     );
 }
+
+/// Parses `report.html` as XML (it is written well-formed) and returns its text and the number
+/// of `<svg>` elements.
+fn parse_html(path: &Path) -> (String, usize) {
+    use quick_xml::events::Event;
+    let html = std::fs::read_to_string(path).unwrap();
+    let body = html.trim_start_matches("<!DOCTYPE html>\n");
+    let mut reader = quick_xml::Reader::from_str(body);
+    reader.config_mut().check_end_names = true;
+    let (mut text, mut svgs) = (String::new(), 0);
+    loop {
+        match reader.read_event().expect("report.html is well-formed") {
+            Event::Start(e) if AsRef::<str>::as_ref(&e.name()) == "svg" => svgs += 1,
+            Event::Text(t) => {
+                text.push_str(&t.into_inner());
+                text.push(' ');
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    (text, svgs)
+}
+
+#[test]
+fn the_report_parses_and_shows_the_summary_numbers() {
+    let dir = scratch("report");
+    let out = dir.join("run");
+    let o = koom(&[
+        "run",
+        "--agents",
+        "hard,normal,easy,easy",
+        "--games",
+        "800",
+        "--seed",
+        "6",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (text, svgs) = parse_html(&out.join("report.html"));
+    let charts = std::fs::read_dir(out.join("charts")).unwrap().count();
+    assert_eq!(svgs, charts, "one inline SVG per chart file");
+    assert_eq!(charts, 4);
+    let s = summary(&out);
+    for r in s["by_agent"].as_array().unwrap() {
+        let rate = format!("{:.2}%", 100.0 * r["win_rate"].as_f64().unwrap());
+        assert!(
+            text.contains(&rate),
+            "win rate {rate} of {} in the report",
+            r["agent"]
+        );
+        assert!(text.contains(&r["wins"].to_string()));
+    }
+    let fpa = format!(
+        "{:+.2} pts",
+        100.0 * s["first_player_advantage"]["value"].as_f64().unwrap()
+    );
+    assert!(text.contains(&fpa), "{fpa}");
+    assert!(
+        text.contains("seed = 6"),
+        "the config is printed so the report reproduces"
+    );
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("![Game length (moves)](charts/game-length.svg)"));
+    // Rebuilding the report from the folder gives the same file.
+    let before = std::fs::read(out.join("report.html")).unwrap();
+    assert!(koom(&["report", out.to_str().unwrap()]).status.success());
+    assert_eq!(std::fs::read(out.join("report.html")).unwrap(), before);
+}
+
+#[test]
+fn a_round_robin_report_holds_the_full_matrix() {
+    let dir = scratch("report-rr");
+    let config = dir.join("rr.toml");
+    std::fs::write(
+        &config,
+        "format = 'round-robin'\nagents = ['easy', 'normal', 'hard']\ngames = 200\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    assert!(
+        koom(&[
+            "run",
+            config.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet"
+        ])
+        .status
+        .success()
+    );
+    let (text, svgs) = parse_html(&out.join("report.html"));
+    assert_eq!(svgs, std::fs::read_dir(out.join("charts")).unwrap().count());
+    let s = summary(&out);
+    for (i, row) in s["score_matrix"].as_array().unwrap().iter().enumerate() {
+        for (j, cell) in row.as_array().unwrap().iter().enumerate() {
+            if i != j {
+                let shown = format!("{:.1}%", 100.0 * cell.as_f64().unwrap());
+                assert!(text.contains(&shown), "cell {i},{j} = {shown}");
+            }
+        }
+    }
+}
+
+#[test]
+fn two_rule_variants_compare_with_the_interval_of_the_difference() {
+    let dir = scratch("compare");
+    let (a, b) = (dir.join("cap-default"), dir.join("cap-300"));
+    assert!(
+        koom(&[
+            "run",
+            "--games",
+            "800",
+            "--quiet",
+            "--out",
+            a.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let config = dir.join("cap.toml");
+    std::fs::write(&config, "[options]\nroll_cap = 300\n").unwrap();
+    assert!(
+        koom(&[
+            "run",
+            config.to_str().unwrap(),
+            "--games",
+            "800",
+            "--quiet",
+            "--out",
+            b.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let o = koom(&["report", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (text, svgs) = parse_html(&a.join("compare/report.html"));
+    assert_eq!(svgs, 1);
+    assert!(text.contains("95% interval of the difference"));
+    let sb = summary(&b);
+    let timeouts = format!(
+        "{:.2}%",
+        100.0 * sb["design"]["timeouts"]["value"].as_f64().unwrap()
+    );
+    assert!(
+        sb["design"]["timeouts"]["value"].as_f64().unwrap() > 0.0,
+        "a 300-roll cap cuts games short"
+    );
+    assert!(text.contains(&timeouts));
+    // A folder without results: one line, exit 2, nothing written.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let o = koom(&["report", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no results in"));
+    assert!(!empty.join("report.html").exists());
+}

@@ -247,6 +247,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     const SEATS: (usize, usize);
     /// Why a game can end; [`Outcome::reason`] indexes this.
     const REASONS: &'static [&'static str];
+    /// Whether a game that ended for `reason` was cut off by a safety cap (a timeout) rather
+    /// than decided by the rules.
+    fn is_timeout(reason: u8) -> bool {
+        let _ = reason;
+        false
+    }
+
     /// Whether `--games N` counts seed groups (matches of rounds with the sides swapped, as in
     /// Thud) rather than single games.
     const GAMES_COUNT_GROUPS: bool = false;

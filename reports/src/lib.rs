@@ -4,6 +4,7 @@
 
 mod atomic;
 mod csv_out;
+pub mod report;
 mod table;
 mod tournament;
 

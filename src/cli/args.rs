@@ -27,6 +27,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// Apply moves to a position, then print the position and its legal moves.
     Legal(LegalArgs),
+    /// Write report.html and report.md (with charts) for a result folder, or compare two runs
+    /// (e.g. two rule variants) side by side.
+    Report(ReportArgs),
     /// Combine the shards of a run (`koom run --shard K/N`) into its summary.
     Merge(MergeArgs),
     /// Regression gate: an SPRT of a candidate against a baseline. Exit 0 = not weaker (H1),
@@ -178,6 +181,17 @@ pub struct RunArgs {
     /// Continue from the checkpoint an interrupted run left in the output folder.
     #[arg(long)]
     pub resume: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// A folder holding a summary.json (koom run, koom merge).
+    pub dir: PathBuf,
+    /// A second folder to compare with the first.
+    pub other: Option<PathBuf>,
+    /// Where to write the report (default: DIR, or DIR/compare when comparing).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

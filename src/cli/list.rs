@@ -40,7 +40,7 @@ impl GameVisitor for Describe {
 
 pub fn list() -> anyhow::Result<ExitCode> {
     for name in GAME_NAMES {
-        print!("{}", super::with_game(name, Describe)?);
+        out!("{}", super::with_game(name, Describe)?);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -64,6 +64,34 @@ pub fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
     bar
 }
 
+/// What a command that plays games shows while it runs: a progress bar, the wall clock that
+/// `--time-control player` reads, and the Ctrl-C flag, as the runner's hooks.
+pub struct Live {
+    pub bar: ProgressBar,
+    progress: Box<dyn Fn(u64) + Sync>,
+    clock: WallClock,
+}
+
+impl Live {
+    pub fn new(total_games: u64, quiet: bool) -> Self {
+        let bar = progress_bar(total_games, quiet, "games");
+        let counter = bar.clone();
+        Self {
+            bar,
+            progress: Box::new(move |n| counter.inc(n)),
+            clock: WallClock::new(),
+        }
+    }
+
+    pub fn hooks(&self) -> Hooks<'_> {
+        Hooks {
+            progress: &*self.progress,
+            interrupt: interrupt_flag(),
+            clock: &self.clock,
+        }
+    }
+}
+
 struct RunGame<'a> {
     exp: &'a Experiment,
     args: &'a RunArgs,
@@ -130,18 +158,12 @@ impl GameVisitor for RunGame<'_> {
         };
         let todo = remaining(groups.clone(), &done);
         let already: u64 = done.iter().map(|r| r.end - r.start).sum::<u64>() * plan.seats() as u64;
-        let bar = progress_bar(
+        let live = Live::new(
             (groups.end - groups.start) * plan.seats() as u64,
             args.quiet,
-            "games",
         );
-        bar.inc(already);
-        let clock = WallClock::new();
-        let hooks = Hooks {
-            progress: &|n| bar.inc(n),
-            interrupt: interrupt_flag(),
-            clock: &clock,
-        };
+        live.bar.inc(already);
+        let hooks = live.hooks();
         let started = Instant::now();
         let mut last_checkpoint = Instant::now();
         let checkpoint =
@@ -184,7 +206,7 @@ impl GameVisitor for RunGame<'_> {
             Some(&mut on_wave),
         )
         .context("writing results")?;
-        bar.finish_and_clear();
+        live.bar.finish_and_clear();
         let total = checkpoint(&result.tally, &result.done)?;
         done.clone_from(&total.done);
         if let Some(csv) = games_csv {
@@ -240,16 +262,11 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     }
     reports::check_writable_dir(&exp.out)?;
     let per_pairing = match_plan::<G>(exp, &exp.agents[0], &exp.agents[1])?.games();
-    let bar = progress_bar(per_pairing * pairs.len() as u64, quiet, "games");
-    let clock = WallClock::new();
-    let hooks = Hooks {
-        progress: &|n| bar.inc(n),
-        interrupt: interrupt_flag(),
-        clock: &clock,
-    };
+    let live = Live::new(per_pairing * pairs.len() as u64, quiet);
+    let hooks = live.hooks();
     let started = Instant::now();
     let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &hooks)?;
-    bar.finish_and_clear();
+    live.bar.finish_and_clear();
     let summary = summarize_tournament(exp, format, &matches)?;
     let games = matches.results.iter().map(|(_, _, t)| t.games).sum();
     let info = run_info(games, started.elapsed().as_secs_f64(), exp.threads);
@@ -261,8 +278,9 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
         &exp.out.join("summary.json"),
         reports::summary_json(&summary, &info)?.as_bytes(),
     )?;
+    super::report::write_report(&exp.out)?;
     if !quiet {
-        print!("{}", reports::tournament_table(&summary));
+        out!("{}", reports::tournament_table(&summary));
     }
     eprintln!("results written to {}", exp.out.display());
     Ok(if matches.partial {
@@ -335,11 +353,15 @@ pub fn write_results<G: Game>(
         &out.join("summary.json"),
         reports::summary_json(&summary, info)?.as_bytes(),
     )?;
+    super::report::write_report(out)?;
     if !quiet {
-        print!("{}", reports::terminal_table(&summary));
-        println!(
+        out!("{}", reports::terminal_table(&summary));
+        outln!(
             "  {} games in {:.1} s ({:.0} games/s, {} threads)",
-            tally.games, info.elapsed_s, info.games_per_s, info.threads
+            tally.games,
+            info.elapsed_s,
+            info.games_per_s,
+            info.threads
         );
     }
     eprintln!("results written to {}", out.display());

@@ -1,5 +1,7 @@
 //! What the runner accumulates: integer counts only, merged exactly whatever the thread count.
 
+use std::collections::BTreeMap;
+
 use engine::tally::Moments;
 use engine::{Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
 
@@ -64,6 +66,9 @@ pub struct RunTally<G: Game> {
     pub by_agent: Vec<Record>,
     pub by_seat: Vec<Record>,
     pub moves: Moments,
+    /// Games by their exact length in moves: bounded by the longest game, not by the number of
+    /// games, and merged exactly.
+    pub length_counts: BTreeMap<u32, u64>,
     pub rolls: Moments,
     pub reasons: Vec<u64>,
     pub captures_by_seat: Vec<u64>,
@@ -133,6 +138,7 @@ impl<G: Game> RunTally<G> {
             by_agent: vec![Record::default(); seats],
             by_seat: vec![Record::default(); seats],
             moves: Moments::default(),
+            length_counts: BTreeMap::new(),
             rolls: Moments::default(),
             reasons: vec![0; G::REASONS.len()],
             captures_by_seat: vec![0; seats],
@@ -158,6 +164,7 @@ impl<G: Game> RunTally<G> {
             }
             let counters = game.counters();
             self.moves.add(i64::from(counters.moves));
+            *self.length_counts.entry(counters.moves).or_default() += 1;
             self.rolls.add(i64::from(counters.rolls));
             self.reasons[usize::from(outcome.reason)] += 1;
             for (total, &c) in self
@@ -187,6 +194,9 @@ impl<G: Game> RunTally<G> {
             .zip(&other.by_seat)
             .for_each(|(a, b)| a.merge(b));
         self.moves.merge(&other.moves);
+        for (&length, &count) in &other.length_counts {
+            *self.length_counts.entry(length).or_default() += count;
+        }
         self.rolls.merge(&other.rolls);
         self.reasons
             .iter_mut()
