@@ -41,6 +41,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Run(args) => run::run(args),
         Command::Play(args) => play::play(args),
         Command::List => list::list(),
+        Command::Weights(args) => list::weights(args),
         Command::Perft(args) => position::perft(args),
         Command::Legal(args) => position::legal(args),
         Command::Merge(args) => merge::merge(args),

@@ -528,6 +528,10 @@ impl Game for TrenteDouze {
         Self::with_first_player(seats, first, dice, log)
     }
 
+    fn first_player(&self) -> usize {
+        usize::from(self.first_players[0])
+    }
+
     fn to_move(&self) -> usize {
         self.mover()
     }
