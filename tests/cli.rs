@@ -927,3 +927,93 @@ fn two_rule_variants_compare_with_the_interval_of_the_difference() {
     assert!(stderr(&o).contains("no results in"));
     assert!(!empty.join("report.html").exists());
 }
+
+#[test]
+fn shipped_weight_files_hold_each_level_defaults() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/weights");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = text
+            .lines()
+            .find_map(|l| l.strip_prefix("game = \""))
+            .unwrap()
+            .trim_end_matches('"');
+        let set = text
+            .lines()
+            .find_map(|l| l.strip_prefix("weight_set = \""))
+            .unwrap()
+            .trim_end_matches('"');
+        let level = set.rsplit('-').next().unwrap();
+        // The file loads as an agent, and equals what `koom weights` prints for the defaults.
+        let o = koom(&[
+            "weights",
+            "--game",
+            game,
+            "--level",
+            &format!("{level}@{}", path.display()),
+        ]);
+        assert!(o.status.success(), "{}: {}", path.display(), stderr(&o));
+        let defaults = koom(&["weights", "--game", game, "--level", level]);
+        assert_eq!(
+            o.stdout,
+            defaults.stdout,
+            "{} holds the defaults",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 2);
+}
+
+#[test]
+fn trente_douze_runs_end_to_end() {
+    let dir = scratch("trente");
+    let o = koom(&[
+        "run",
+        "--game",
+        "trente-douze",
+        "--agents",
+        "hard,normal,easy",
+        "--games",
+        "300",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = summary(&dir);
+    assert_eq!(s["rotations"], 3);
+    assert_eq!(s["games_played"], 300);
+    assert!(s["game_specific"]["first_player"].is_object());
+    rejects(
+        &["run", "--game", "trente-douze", "--agents", "hard"],
+        "trente-douze needs 2 to 8 agents",
+    );
+    rejects(
+        &[
+            "run",
+            "--game",
+            "trente-douze",
+            "--agents",
+            "hard,hard,hard,hard,hard,hard,hard,hard,hard",
+        ],
+        "got 9",
+    );
+    let p = koom(&[
+        "play",
+        "--game",
+        "trente-douze",
+        "--agents",
+        "hard,easy",
+        "--seed",
+        "3",
+    ]);
+    assert!(p.status.success());
+    assert!(
+        String::from_utf8(p.stdout)
+            .unwrap()
+            .contains("the sum must be")
+    );
+}

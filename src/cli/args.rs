@@ -23,6 +23,9 @@ pub enum Command {
     Play(PlayArgs),
     /// List the games, their computer levels and weight sets.
     List,
+    /// Print a level's weight set as a weights file (the defaults, or those of `hard@file.toml`),
+    /// ready to edit and load as `level@file.toml`.
+    Weights(WeightsArgs),
     /// Count the leaf nodes of the move tree to a depth (move-generator check).
     Perft(PerftArgs),
     /// Apply moves to a position, then print the position and its legal moves.
@@ -223,6 +226,15 @@ pub struct PlayArgs {
     /// Print the board after every move.
     #[arg(long)]
     pub boards: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct WeightsArgs {
+    #[arg(long)]
+    pub game: String,
+    /// A level with a weight set (see `koom list`).
+    #[arg(long)]
+    pub level: String,
 }
 
 #[derive(Debug, Args)]

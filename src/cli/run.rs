@@ -280,7 +280,7 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     )?;
     super::report::write_report(&exp.out)?;
     if !quiet {
-        print!("{}", reports::tournament_table(&summary));
+        out!("{}", reports::tournament_table(&summary));
     }
     eprintln!("results written to {}", exp.out.display());
     Ok(if matches.partial {
@@ -355,10 +355,13 @@ pub fn write_results<G: Game>(
     )?;
     super::report::write_report(out)?;
     if !quiet {
-        print!("{}", reports::terminal_table(&summary));
-        println!(
+        out!("{}", reports::terminal_table(&summary));
+        outln!(
             "  {} games in {:.1} s ({:.0} games/s, {} threads)",
-            tally.games, info.elapsed_s, info.games_per_s, info.threads
+            tally.games,
+            info.elapsed_s,
+            info.games_per_s,
+            info.threads
         );
     }
     eprintln!("results written to {}", out.display());

@@ -128,7 +128,7 @@ impl GameVisitor for Gate<'_> {
         let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally.group_scores);
         let e = &h2h.estimate;
         let sprt = &result.sprt;
-        println!(
+        outln!(
             "{} gate: {} vs {} over {} games ({} seed groups), seed {}",
             G::NAME,
             args.candidate,
@@ -137,7 +137,7 @@ impl GameVisitor for Gate<'_> {
             e.groups,
             exp.seed
         );
-        println!(
+        outln!(
             "  SPRT [{}, {}] {:?} Elo, alpha {}, beta {}: LLR {:.3} (bounds {:.3}, {:.3})",
             sprt.bounds.elo0,
             sprt.bounds.elo1,
@@ -148,11 +148,12 @@ impl GameVisitor for Gate<'_> {
             sprt.lower,
             sprt.upper
         );
-        println!(
+        outln!(
             "  group scores (0 .. {} games in half points): {:?}",
-            h2h.group_size, h2h.group_scores
+            h2h.group_size,
+            h2h.group_scores
         );
-        println!(
+        outln!(
             "  Elo {:+.1} [{:+.1}, {:+.1}], nElo {:+.1} [{:+.1}, {:+.1}], LOS {:.1}%",
             e.elo,
             e.elo_ci95[0],
@@ -162,7 +163,7 @@ impl GameVisitor for Gate<'_> {
             e.nelo_ci95[1],
             100.0 * e.los
         );
-        println!("  verdict: {verdict} (exit {code})");
+        outln!("  verdict: {verdict} (exit {code})");
         let summary = GateSummary {
             game: G::NAME,
             seed: exp.seed,
@@ -249,7 +250,7 @@ impl GameVisitor for LadderGame<'_> {
         let ladder: Ladder =
             run_ladder::<G>(exp, &levels, exp.threads, &hooks).map_err(anyhow::Error::from)?;
         live.bar.finish_and_clear();
-        println!(
+        outln!(
             "{} ladder, {} games per pair, seed {}",
             G::NAME,
             exp.games,
@@ -260,14 +261,15 @@ impl GameVisitor for LadderGame<'_> {
             .iter()
             .zip(ladder.fit.ratings.iter().zip(&ladder.fit.ci95))
         {
-            println!(
+            outln!(
                 "  {level:<24} {rating:+8.1} Elo [{:+.1}, {:+.1}]",
-                ci[0], ci[1]
+                ci[0],
+                ci[1]
             );
         }
         for rung in &ladder.rungs {
             let e = &rung.estimate;
-            println!(
+            outln!(
                 "  {} vs {}: score {:.3} [{:.3}, {:.3}], Elo {:+.1} [{:+.1}, {:+.1}]: {}",
                 rung.upper,
                 rung.lower,

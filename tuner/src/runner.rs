@@ -54,7 +54,7 @@ pub fn new_agents<G: Game>(plan: &Plan<G>) -> Vec<Box<dyn Agent<G>>> {
 }
 
 /// Plays rotation `rotation` of seed group `group`, narrating into `log` and showing each new
-/// position to `after_move`.
+/// position — the first one included — to `observe`.
 pub fn play_game<G: Game>(
     plan: &Plan<G>,
     agents: &mut [Box<dyn Agent<G>>],
@@ -62,7 +62,7 @@ pub fn play_game<G: Game>(
     rotation: usize,
     clock: &dyn Clock,
     log: &mut impl Log,
-    mut after_move: impl FnMut(&G),
+    mut observe: impl FnMut(&G),
 ) -> G {
     let seats = plan.seats();
     let seed = game_seed(plan.seed, group);
@@ -72,6 +72,7 @@ pub fn play_game<G: Game>(
         .collect();
     agents.iter_mut().for_each(|a| a.new_game());
     let mut game = G::new(&plan.options, seats, &mut dice, log);
+    observe(&game);
     let mut moves = G::MoveList::default();
     while game.outcome().is_none() {
         game.legal_moves(&mut moves);
@@ -86,7 +87,7 @@ pub fn play_game<G: Game>(
             },
         );
         game.play(mv, &mut dice, log);
-        after_move(&game);
+        observe(&game);
     }
     game
 }

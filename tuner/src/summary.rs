@@ -110,7 +110,8 @@ pub struct Summary<R: Serialize> {
     pub partial: bool,
     pub by_agent: Vec<RecordSummary>,
     pub by_seat: Vec<RecordSummary>,
-    /// The first seat's win rate minus the fair share `1 / seats`.
+    /// The first player's win rate minus the fair share `1 / seats` (the first player is seat 0
+    /// except in games that draw it, such as Trente-douze).
     pub first_player_advantage: Estimate,
     pub length: Distribution,
     /// Games per length bin (moves), for histograms.
@@ -253,7 +254,7 @@ pub fn summarize<G: Game>(
 ) -> Summary<<G::Stats as engine::GameStats<G>>::Report> {
     let seats = plan.seats();
     let fair = 1.0 / seats as f64;
-    let first = &tally.by_seat[0];
+    let first = &tally.first_player;
     let [lo, hi] = wilson95(first.wins as f64, first.games as f64);
     let advantage = Estimate {
         value: ratio(first.wins, first.games) - fair,

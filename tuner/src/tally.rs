@@ -65,6 +65,8 @@ pub struct RunTally<G: Game> {
     pub draws: u64,
     pub by_agent: Vec<Record>,
     pub by_seat: Vec<Record>,
+    /// The results of whoever moved first (see `Game::first_player`).
+    pub first_player: Record,
     pub moves: Moments,
     /// Games by their exact length in moves: bounded by the longest game, not by the number of
     /// games, and merged exactly.
@@ -137,6 +139,7 @@ impl<G: Game> RunTally<G> {
             draws: 0,
             by_agent: vec![Record::default(); seats],
             by_seat: vec![Record::default(); seats],
+            first_player: Record::default(),
             moves: Moments::default(),
             length_counts: BTreeMap::new(),
             rolls: Moments::default(),
@@ -162,6 +165,8 @@ impl<G: Game> RunTally<G> {
                 self.by_seat[seat].add(result);
                 self.by_agent[seat_agent(seat, rotation, seats)].add(result);
             }
+            self.first_player
+                .add(outcome.result_of(game.first_player()));
             let counters = game.counters();
             self.moves.add(i64::from(counters.moves));
             *self.length_counts.entry(counters.moves).or_default() += 1;
@@ -193,6 +198,7 @@ impl<G: Game> RunTally<G> {
             .iter_mut()
             .zip(&other.by_seat)
             .for_each(|(a, b)| a.merge(b));
+        self.first_player.merge(&other.first_player);
         self.moves.merge(&other.moves);
         for (&length, &count) in &other.length_counts {
             *self.length_counts.entry(length).or_default() += count;
