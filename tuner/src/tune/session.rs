@@ -571,3 +571,34 @@ mod tests {
         assert_eq!(plan.agents[3].weights, t.spec.start);
     }
 }
+
+#[cfg(test)]
+mod shipped {
+    use engine::{Game, GameVisitor};
+
+    use super::*;
+
+    struct Check<'a>(&'a TuneFile);
+
+    impl GameVisitor for Check<'_> {
+        type Output = Result<(), InputError>;
+        fn visit<G: Game>(self) -> Self::Output {
+            Tuner::<G>::new(self.0).map(drop)
+        }
+    }
+
+    #[test]
+    fn every_shipped_tuning_config_is_valid() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../configs/tune");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let file = TuneFile::load(&path).unwrap();
+            engine::visit_game(&file.game, Check(&file))
+                .unwrap()
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            checked += 1;
+        }
+        assert!(checked >= 3, "{checked} configs in {dir}");
+    }
+}
