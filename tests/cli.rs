@@ -1017,3 +1017,25 @@ fn trente_douze_runs_end_to_end() {
             .contains("the sum must be")
     );
 }
+
+#[test]
+fn bench_signature_is_deterministic_whatever_the_threads() {
+    let signature = |threads: &str| {
+        let o = koom(&[
+            "bench",
+            "--game",
+            "ludo",
+            "--games",
+            "40",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains("ludo           hard"));
+        text.lines().last().unwrap().to_owned()
+    };
+    let one = signature("1");
+    assert!(one.starts_with("signature "));
+    assert_eq!(one, signature("2"));
+}
