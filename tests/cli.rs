@@ -204,7 +204,7 @@ fn the_default_experiment_runs_with_no_arguments() {
     assert_eq!(s["games_played"], 40_000);
     assert!(stderr(&o).contains("results written to koom-results/ludo"));
     let table = String::from_utf8(o.stdout).unwrap();
-    assert!(table.contains("agent hard") && table.contains("first-seat advantage"));
+    assert!(table.contains("agent hard") && table.contains("first-player advantage"));
 }
 
 #[test]
@@ -1016,4 +1016,26 @@ fn trente_douze_runs_end_to_end() {
             .unwrap()
             .contains("the sum must be")
     );
+}
+
+#[test]
+fn bench_signature_is_deterministic_whatever_the_threads() {
+    let signature = |threads: &str| {
+        let o = koom(&[
+            "bench",
+            "--game",
+            "ludo",
+            "--games",
+            "40",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains("ludo           hard"));
+        text.lines().last().unwrap().to_owned()
+    };
+    let one = signature("1");
+    assert!(one.starts_with("signature "));
+    assert_eq!(one, signature("2"));
 }

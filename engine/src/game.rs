@@ -260,6 +260,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// The perft depth `koom bench` measures move generation at (0: no perft, e.g. dice games
+    /// whose tree is all chance).
+    const BENCH_PERFT_DEPTH: u32 = 0;
+
     /// Whether `--games N` counts seed groups (matches of rounds with the sides swapped, as in
     /// Thud) rather than single games.
     const GAMES_COUNT_GROUPS: bool = false;

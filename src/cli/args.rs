@@ -26,6 +26,9 @@ pub enum Command {
     /// Print a level's weight set as a weights file (the defaults, or those of `hard@file.toml`),
     /// ready to edit and load as `level@file.toml`.
     Weights(WeightsArgs),
+    /// A fixed, deterministic workload per game (self-play of each level, perft): prints speed
+    /// and a signature (total moves, perft count) that changes only when behaviour changes.
+    Bench(BenchArgs),
     /// Count the leaf nodes of the move tree to a depth (move-generator check).
     Perft(PerftArgs),
     /// Apply moves to a position, then print the position and its legal moves.
@@ -226,6 +229,19 @@ pub struct PlayArgs {
     /// Print the board after every move.
     #[arg(long)]
     pub boards: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Only this game (default: every game).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Games per level (default: enough for about a second of play for the fast levels).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Worker threads (default 1, so that figures are per core).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 #[derive(Debug, Args)]

@@ -22,6 +22,7 @@ macro_rules! outln {
 }
 
 mod args;
+mod bench;
 mod list;
 mod merge;
 mod play;
@@ -43,6 +44,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::play(args),
         Command::List => list::list(),
         Command::Weights(args) => list::weights(args),
+        Command::Bench(args) => bench::bench(args),
         Command::Perft(args) => position::perft(args),
         Command::Legal(args) => position::legal(args),
         Command::Merge(args) => merge::merge(args),

@@ -172,7 +172,7 @@ fn design_rows(s: &Value) -> Result<Vec<Vec<String>>, String> {
             String::new(),
         ],
         vec![
-            "first-player advantage (first seat's win rate − fair share)".into(),
+            "first-player advantage (first player's win rate − fair share)".into(),
             format!("{:+.2} pts", 100.0 * num(d, &["advantage", "value"])?),
             interval_points(&d["advantage"]["ci95"]),
         ],
@@ -318,7 +318,7 @@ fn run(s: &Value) -> Result<Document, String> {
         .collect::<Result<Vec<_>, _>>()?;
     doc.chart(
         "first-player-advantage.svg",
-        "Win rate per seat: the first seat's advantage over the fair share (dashed)",
+        "Win rate per seat (dashed: the fair share)",
         charts::intervals(
             "Win rate per seat",
             "win rate",
@@ -440,16 +440,16 @@ fn tournament(s: &Value) -> Result<Document, String> {
             "95% interval",
             "Elo",
             "95% interval",
-            "first-seat advantage",
+            "first-player advantage",
             "95% interval",
         ],
         rows,
     );
     doc.chart(
         "first-player-advantage.svg",
-        "First-seat advantage per pairing (win rate − fair share, 95% intervals)",
+        "First-player advantage per pairing (win rate − fair share, 95% intervals)",
         charts::intervals(
-            "First-seat advantage",
+            "First-player advantage",
             "win rate − fair share",
             &advantage,
             Some(0.0),
@@ -522,7 +522,7 @@ pub fn compare(a: &Value, b: &Value, names: [&str; 2]) -> Result<Document, Strin
             "95% interval of the difference",
         ],
         vec![vec![
-            "first seat's win rate − fair share".into(),
+            "first player's win rate − fair share".into(),
             format!("{:+.2} pts", 100.0 * fa.value),
             format!("{:+.2} pts", 100.0 * fb.value),
             format!("{:+.2} pts", 100.0 * diff),
@@ -550,9 +550,9 @@ pub fn compare(a: &Value, b: &Value, names: [&str; 2]) -> Result<Document, Strin
     let items = vec![fa, fb];
     doc.chart(
         "first-player-advantage.svg",
-        "First-seat advantage in each run (95% intervals)",
+        "First-player advantage in each run (95% intervals)",
         charts::intervals(
-            "First-seat advantage",
+            "First-player advantage",
             "win rate − fair share",
             &items,
             Some(0.0),
