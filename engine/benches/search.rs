@@ -44,18 +44,18 @@ where
 
 fn searches(c: &mut Criterion) {
     let tree = RandomTree::new(42, 40);
-    bench_one(c, "random_tree_depth_10", &tree, Limits::to_depth(10), 16);
+    bench_one(c, "random_tree_depth_10", &tree, Limits::to_depth(10), 12);
     let narrow = Limits {
         width: Some(2),
         ..Limits::to_depth(14)
     };
-    bench_one(c, "random_tree_width_2_depth_14", &tree, narrow, 16);
+    bench_one(c, "random_tree_width_2_depth_14", &tree, narrow, 12);
     bench_one(
         c,
         "tic_tac_toe_solve",
         &TicTacToe::start(),
         Limits::to_depth(9),
-        16,
+        12,
     );
     bench_one(
         c,

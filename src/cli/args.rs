@@ -23,10 +23,108 @@ pub enum Command {
     Play(PlayArgs),
     /// List the games, their computer levels and weight sets.
     List,
+    /// Print a level's weight set as a weights file (the defaults, or those of `hard@file.toml`),
+    /// ready to edit and load as `level@file.toml`.
+    Weights(WeightsArgs),
+    /// A fixed, deterministic workload per game (self-play of each level, perft): prints speed
+    /// and a signature (total moves, perft count) that changes only when behaviour changes.
+    Bench(BenchArgs),
     /// Count the leaf nodes of the move tree to a depth (move-generator check).
     Perft(PerftArgs),
     /// Apply moves to a position, then print the position and its legal moves.
     Legal(LegalArgs),
+    /// Write report.html and report.md (with charts) for a result folder, or compare two runs
+    /// (e.g. two rule variants) side by side.
+    Report(ReportArgs),
+    /// Combine the shards of a run (`koom run --shard K/N`) into its summary.
+    Merge(MergeArgs),
+    /// Regression gate: an SPRT of a candidate against a baseline. Exit 0 = not weaker (H1),
+    /// 1 = regression (H0), 3 = inconclusive at --max-games, 2 = bad input.
+    Gate(GateArgs),
+    /// Play each adjacent pair of levels and fit a rating ladder; exit 1 unless every level
+    /// beats the one below with its interval above an even score.
+    Ladder(LadderArgs),
+    /// Tune a level's evaluation weights by SPSA (config in TOML, see configs/tune/), with a
+    /// checkpoint after every iteration and a verification gate against the start at the end.
+    Tune(TuneArgs),
+}
+
+/// fishtest's presets, in normalized Elo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Preset {
+    /// [0, 2]: does the candidate gain strength?
+    Gain,
+    /// [-1.75, 0.25]: is the candidate not a regression?
+    Nonreg,
+}
+
+/// Options shared by the strength commands.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Config (TOML) for the game and its rule options; flags override it.
+    pub config: Option<PathBuf>,
+    #[arg(long)]
+    pub game: Option<String>,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// `batch` (deterministic budgets) or `player` (the app's time limits).
+    #[arg(long)]
+    pub time_control: Option<String>,
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct GateArgs {
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// The agent under test: a level or `level@weights.toml`.
+    #[arg(long)]
+    pub candidate: String,
+    /// The reference agent.
+    #[arg(long)]
+    pub baseline: String,
+    /// Bounds preset (default nonreg); --elo0/--elo1 override it.
+    #[arg(long, value_enum)]
+    pub preset: Option<Preset>,
+    /// H0 bound (Elo of the candidate over the baseline).
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo0: Option<f64>,
+    /// H1 bound.
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo1: Option<f64>,
+    /// Bounds in logistic Elo instead of normalized Elo.
+    #[arg(long)]
+    pub logistic: bool,
+    /// Probability of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Stop, inconclusive (exit 3), after this many games.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_games: u64,
+    /// Seed groups (pairs, rotations) played between two checks of the SPRT.
+    #[arg(long, default_value_t = 128)]
+    pub batch: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct LadderArgs {
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// Levels, weakest first (default: the game's levels in order, or the config's `levels`).
+    #[arg(long, value_delimiter = ',')]
+    pub levels: Option<Vec<String>>,
+    /// Games per adjacent pair (default: the config's `games`, else 2000).
+    #[arg(long)]
+    pub games: Option<u64>,
 }
 
 /// The experiment, as flags; each overrides the config file.
@@ -85,6 +183,37 @@ pub struct RunArgs {
     /// No progress bar and no table.
     #[arg(long)]
     pub quiet: bool,
+    /// Play only share K of N of the seed groups (`K/N`, or `env/N` with K from
+    /// SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) and write `shard.json` for `koom merge`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Continue from the checkpoint an interrupted run left in the output folder.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// A folder holding a summary.json (koom run, koom merge).
+    pub dir: PathBuf,
+    /// A second folder to compare with the first.
+    pub other: Option<PathBuf>,
+    /// Where to write the report (default: DIR, or DIR/compare when comparing).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Folders holding the `shard.json` of every shard.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Output folder for the merged summary.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// No table.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -100,6 +229,28 @@ pub struct PlayArgs {
     /// Print the board after every move.
     #[arg(long)]
     pub boards: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Only this game (default: every game).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Games per level (default: enough for about a second of play for the fast levels).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Worker threads (default 1, so that figures are per core).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct WeightsArgs {
+    #[arg(long)]
+    pub game: String,
+    /// A level with a weight set (see `koom list`).
+    #[arg(long)]
+    pub level: String,
 }
 
 #[derive(Debug, Args)]
@@ -127,4 +278,22 @@ pub struct LegalArgs {
     /// Moves to apply first, in order, comma separated.
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// Tuning config (TOML).
+    pub config: PathBuf,
+    /// Continue the run whose checkpoint is in the output folder.
+    #[arg(long)]
+    pub resume: bool,
+    /// Output folder (default: the config's `out`, else koom-results/tune-GAME-LEVEL).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: the config's, else all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bars.
+    #[arg(long)]
+    pub quiet: bool,
 }

@@ -32,6 +32,11 @@ pub struct ExperimentFile {
     pub games_csv: Option<bool>,
     /// The game's rule options.
     pub options: Option<toml::Table>,
+    /// `koom ladder`: the levels in their expected order, weakest first.
+    pub levels: Option<Vec<String>>,
+    /// `round-robin` or `gauntlet`: `agents` are then a tournament's participants, each pairing
+    /// a match of `games` games.
+    pub format: Option<String>,
 }
 
 impl ExperimentFile {
@@ -57,6 +62,8 @@ impl ExperimentFile {
             out: other.out.or(self.out),
             games_csv: other.games_csv.or(self.games_csv),
             options: other.options.or(self.options),
+            levels: other.levels.or(self.levels),
+            format: other.format.or(self.format),
         }
     }
 
@@ -83,12 +90,14 @@ impl ExperimentFile {
             time_control: self.time_control.unwrap_or_else(|| "batch".to_owned()),
             games_csv: self.games_csv.unwrap_or(false),
             options: self.options.unwrap_or_default(),
+            levels: self.levels,
+            format: self.format,
         }
     }
 }
 
 /// A complete experiment, not yet checked against its game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Experiment {
     pub game: String,
     pub agents: Vec<String>,
@@ -99,6 +108,8 @@ pub struct Experiment {
     pub out: PathBuf,
     pub games_csv: bool,
     pub options: toml::Table,
+    pub levels: Option<Vec<String>>,
+    pub format: Option<String>,
 }
 
 /// An experiment resolved against game `G`: what the runner needs.
@@ -111,6 +122,9 @@ pub struct Plan<G: Game> {
     pub seed: u64,
     /// Seed groups to play; each is played once per rotation of the agents over the seats.
     pub groups: u64,
+    /// `teams[slot]`: whether the slot plays for team A (the candidate) in head-to-head
+    /// statistics. By default the slots with the first agent's label.
+    pub teams: Vec<bool>,
 }
 
 impl<G: Game> Plan<G> {
@@ -150,12 +164,18 @@ impl<G: Game> Plan<G> {
         } else {
             exp.games.div_ceil(n as u64)
         };
+        let teams = exp
+            .agents
+            .iter()
+            .map(|label| *label == exp.agents[0])
+            .collect();
         Ok(Self {
             options,
             agents,
             labels: exp.agents.clone(),
             seed: exp.seed,
             groups,
+            teams,
         })
     }
 

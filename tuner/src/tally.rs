@@ -1,7 +1,11 @@
 //! What the runner accumulates: integer counts only, merged exactly whatever the thread count.
 
+use std::collections::BTreeMap;
+
 use engine::tally::Moments;
 use engine::{Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
+
+use crate::stats::GroupScores;
 use serde::{Deserialize, Serialize};
 
 /// Wins, draws, losses and no-results of one agent or one seat.
@@ -52,6 +56,8 @@ pub struct GameRow {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct RunTally<G: Game> {
+    /// `teams[slot]`: the slot plays for team A in head-to-head statistics.
+    pub teams: Vec<bool>,
     pub games: u64,
     pub groups: u64,
     pub no_result: u64,
@@ -59,27 +65,87 @@ pub struct RunTally<G: Game> {
     pub draws: u64,
     pub by_agent: Vec<Record>,
     pub by_seat: Vec<Record>,
+    /// The results of whoever moved first (see `Game::first_player`).
+    pub first_player: Record,
     pub moves: Moments,
+    /// Games by their exact length in moves: bounded by the longest game, not by the number of
+    /// games, and merged exactly.
+    pub length_counts: BTreeMap<u32, u64>,
     pub rolls: Moments,
     pub reasons: Vec<u64>,
     pub captures_by_seat: Vec<u64>,
+    /// Team A's score per seed group, in half-points (see [`group_half_points`]).
+    pub group_scores: GroupScores,
     pub stats: G::Stats,
+}
+
+/// Team A's half-points in one seed group. Games scored in points (Thud) make the group one
+/// match, won on the points summed over its rounds: 2R half-points for a win, R for a draw.
+/// Otherwise each game gives 2 when team A holds the win, 0 when team B does, and 1 for a draw,
+/// a win shared across the teams, or no result.
+#[must_use]
+pub fn group_half_points<G: Game>(games: &[G], teams: &[bool]) -> usize {
+    let seats = teams.len();
+    let rotations = games.len();
+    let team_of = |seat: usize, rotation: usize| teams[seat_agent(seat, rotation, seats)];
+    if games.first().and_then(Game::points).is_some() {
+        let mut margin = 0i64;
+        for (rotation, game) in games.iter().enumerate() {
+            let points = game.points().unwrap_or([0; MAX_SEATS]);
+            for (seat, &p) in points[..seats].iter().enumerate() {
+                margin += if team_of(seat, rotation) {
+                    i64::from(p)
+                } else {
+                    -i64::from(p)
+                };
+            }
+        }
+        return rotations * (1 + margin.signum()) as usize;
+    }
+    games
+        .iter()
+        .enumerate()
+        .map(|(rotation, game)| {
+            let outcome = game.outcome().expect("finished game");
+            let mut a = false;
+            let mut b = false;
+            for seat in outcome.winners.iter() {
+                if team_of(seat, rotation) {
+                    a = true;
+                } else {
+                    b = true;
+                }
+            }
+            if outcome.no_result || a == b {
+                1
+            } else if a {
+                2
+            } else {
+                0
+            }
+        })
+        .sum()
 }
 
 impl<G: Game> RunTally<G> {
     #[must_use]
-    pub fn new(seats: usize) -> Self {
+    pub fn new(teams: &[bool]) -> Self {
+        let seats = teams.len();
         Self {
+            teams: teams.to_vec(),
             games: 0,
             groups: 0,
             no_result: 0,
             draws: 0,
             by_agent: vec![Record::default(); seats],
             by_seat: vec![Record::default(); seats],
+            first_player: Record::default(),
             moves: Moments::default(),
+            length_counts: BTreeMap::new(),
             rolls: Moments::default(),
             reasons: vec![0; G::REASONS.len()],
             captures_by_seat: vec![0; seats],
+            group_scores: GroupScores::new(seats),
             stats: G::Stats::default(),
         }
     }
@@ -99,8 +165,11 @@ impl<G: Game> RunTally<G> {
                 self.by_seat[seat].add(result);
                 self.by_agent[seat_agent(seat, rotation, seats)].add(result);
             }
+            self.first_player
+                .add(outcome.result_of(game.first_player()));
             let counters = game.counters();
             self.moves.add(i64::from(counters.moves));
+            *self.length_counts.entry(counters.moves).or_default() += 1;
             self.rolls.add(i64::from(counters.rolls));
             self.reasons[usize::from(outcome.reason)] += 1;
             for (total, &c) in self
@@ -112,6 +181,7 @@ impl<G: Game> RunTally<G> {
             }
         }
         self.groups += 1;
+        self.group_scores.add(group_half_points(games, &self.teams));
         self.stats.add_group(games);
     }
 
@@ -128,7 +198,11 @@ impl<G: Game> RunTally<G> {
             .iter_mut()
             .zip(&other.by_seat)
             .for_each(|(a, b)| a.merge(b));
+        self.first_player.merge(&other.first_player);
         self.moves.merge(&other.moves);
+        for (&length, &count) in &other.length_counts {
+            *self.length_counts.entry(length).or_default() += count;
+        }
         self.rolls.merge(&other.rolls);
         self.reasons
             .iter_mut()
@@ -138,6 +212,7 @@ impl<G: Game> RunTally<G> {
             .iter_mut()
             .zip(&other.captures_by_seat)
             .for_each(|(a, b)| *a += b);
+        self.group_scores.merge(&other.group_scores);
         self.stats.merge(&other.stats);
     }
 }

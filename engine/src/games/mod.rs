@@ -2,3 +2,4 @@
 
 pub mod hnefatafl;
 pub mod ludo;
+pub mod trente_douze;

@@ -1,6 +1,6 @@
 //! Iterative-deepening negamax alpha-beta with principal variation search.
 
-use super::ordering::{self, Killers};
+use super::ordering::{self, Hints, History, Killers};
 use super::tt::{Bound, Table};
 use super::{Evaluator, Limits, MATE, MATE_BOUND, MAX_DEPTH, SearchGame, SearchResult};
 use crate::agent::{Clock, pick};
@@ -40,9 +40,14 @@ enum Iteration<M> {
 
 /// A reusable searcher: its tables are allocated once, in [`Searcher::new`], and reused by every
 /// search, so that searching allocates nothing.
+///
+/// The transposition table outlives a search (the next move's search starts from what this one
+/// learnt), so a searcher serves one evaluator and one width: [`Searcher::clear`] it before
+/// changing either, and between games.
 pub struct Searcher<G: SearchGame> {
     table: Table<G::Move>,
     killers: Killers<G::Move>,
+    history: History,
     /// Sort keys of the moves of the nodes on the current path, one frame after another.
     keys: Vec<i64>,
     /// Per root move (by generation index): its exact score in the running iteration, or
@@ -74,6 +79,7 @@ impl<G: SearchGame> Searcher<G> {
         Self {
             table: Table::new(tt_log2_entries),
             killers: Killers::new(MAX_DEPTH as usize + 1),
+            history: History::new(G::HISTORY_SLOTS),
             keys: vec![0; RESERVED_KEYS],
             root_scores: Vec::with_capacity(RESERVED_ROOT_MOVES),
             completed_scores: Vec::with_capacity(RESERVED_ROOT_MOVES),
@@ -88,6 +94,7 @@ impl<G: SearchGame> Searcher<G> {
     pub fn clear(&mut self) {
         self.table.clear();
         self.killers.clear();
+        self.history.clear();
     }
 
     /// Iterative deepening alpha-beta from `pos` (which must have a legal move).
@@ -117,6 +124,7 @@ impl<G: SearchGame> Searcher<G> {
     ) -> SearchResult<G::Move> {
         self.table.new_search();
         self.killers.clear();
+        self.history.age();
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -196,7 +204,7 @@ impl<G: SearchGame> Searcher<G> {
     fn out_of_budget<E>(&mut self, ctx: &Ctx<'_, E>) -> bool {
         self.nodes += 1;
         if self.nodes > self.node_limit
-            || (self.nodes % CHECK_EVERY == 0
+            || (self.nodes.is_multiple_of(CHECK_EVERY)
                 && self.deadline.is_some_and(|d| ctx.clock.now_ms() >= d))
         {
             self.aborted = true;
@@ -204,7 +212,8 @@ impl<G: SearchGame> Searcher<G> {
         self.aborted
     }
 
-    /// Writes the sort keys of `moves` at `keys[base..]` and returns how many are searched.
+    /// Writes the sort keys of `moves` at `keys[base..]`, `first` first, and returns how many
+    /// are searched.
     fn prepare<E: Evaluator<G>>(
         &mut self,
         ctx: &Ctx<'_, E>,
@@ -218,14 +227,18 @@ impl<G: SearchGame> Searcher<G> {
         if self.keys.len() < end {
             self.keys.resize(end, 0);
         }
+        let hints = Hints {
+            first,
+            killers: self.killers.at(ply),
+            history: &self.history,
+        };
         ordering::prepare(
             &mut self.keys[base..end],
             pos,
             moves,
             ctx.eval,
-            first,
             ctx.width,
-            self.killers.at(ply),
+            &hints,
         )
     }
 
@@ -294,7 +307,7 @@ impl<G: SearchGame> Searcher<G> {
         pos: &G,
         depth: u32,
         ply: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         base: usize,
     ) -> i32 {
@@ -325,51 +338,121 @@ impl<G: SearchGame> Searcher<G> {
         if moves.is_empty() {
             return ctx.eval.evaluate(pos);
         }
-        let count = self.prepare(ctx, pos, &moves, entry.and_then(|e| e.mv), ply, base);
-        let child_base = base + count;
-        let original_alpha = alpha;
-        let mut best = -INF;
-        let mut best_move = None;
-        for i in 0..count {
-            let mv = moves[ordering::next(&mut self.keys[base..child_base], i)];
-            let child = pos.after(mv);
-            let (d, p) = (depth - 1, ply + 1);
-            let score = if i == 0 {
-                -self.negamax(ctx, &child, d, p, -beta, -alpha, child_base)
-            } else {
-                let s = -self.negamax(ctx, &child, d, p, -alpha - 1, -alpha, child_base);
-                if s > alpha && s < beta && !self.aborted {
-                    -self.negamax(ctx, &child, d, p, -beta, -alpha, child_base)
-                } else {
-                    s
-                }
-            };
+        let mut node = Node {
+            alpha,
+            beta,
+            best: -INF,
+            best_move: None,
+        };
+        // The table move is searched before the others are even scored: when it cuts off, as it
+        // mostly does, the node never calls `Evaluator::order`. (The width selection always
+        // keeps it, so this changes no result.)
+        let table_move = entry.and_then(|e| e.mv).filter(|mv| moves.contains(mv));
+        let mut cutoff = false;
+        if let Some(mv) = table_move {
+            let score = self.child(ctx, &pos.after(mv), depth, ply, &node, true, base);
             if self.aborted {
                 return 0;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        if ctx.eval.order(pos, mv) <= 0 {
-                            self.killers.record(ply, mv);
-                        }
-                        break;
-                    }
+            cutoff = self.add(ctx, pos, depth, ply, &mut node, mv, score);
+        }
+        if !cutoff {
+            let count = self.prepare(ctx, pos, &moves, table_move, ply, base);
+            let child_base = base + count;
+            let searched = usize::from(table_move.is_some());
+            for i in 0..count {
+                let mv = moves[ordering::next(&mut self.keys[base..child_base], i)];
+                if i < searched {
+                    continue; // the table move, sorted first and already searched
+                }
+                let first = node.best_move.is_none();
+                let score = self.child(ctx, &pos.after(mv), depth, ply, &node, first, child_base);
+                if self.aborted {
+                    return 0;
+                }
+                if self.add(ctx, pos, depth, ply, &mut node, mv, score) {
+                    break;
                 }
             }
         }
-        let bound = if best >= beta {
+        let bound = if node.best >= beta {
             Bound::Lower
-        } else if best > original_alpha {
+        } else if node.best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        let mv = best_move.filter(|_| bound != Bound::Upper);
-        self.table.store(hash, ply, depth, best, bound, mv);
-        best
+        let mv = node.best_move.filter(|_| bound != Bound::Upper);
+        self.table.store(hash, ply, depth, node.best, bound, mv);
+        node.best
     }
+
+    /// The score of `child` (a child of a node at `depth` and `ply`) for the node's side: a full
+    /// window for the first move, else a null window at `alpha`, re-searched when it lands
+    /// strictly inside the node's window (principal variation search).
+    #[allow(clippy::too_many_arguments)]
+    fn child<E: Evaluator<G>>(
+        &mut self,
+        ctx: &Ctx<'_, E>,
+        child: &G,
+        depth: u32,
+        ply: u32,
+        node: &Node<G::Move>,
+        first: bool,
+        base: usize,
+    ) -> i32 {
+        let (d, p, alpha, beta) = (depth - 1, ply + 1, node.alpha, node.beta);
+        if first {
+            return -self.negamax(ctx, child, d, p, -beta, -alpha, base);
+        }
+        let s = -self.negamax(ctx, child, d, p, -alpha - 1, -alpha, base);
+        if s > alpha && s < beta && !self.aborted {
+            -self.negamax(ctx, child, d, p, -beta, -alpha, base)
+        } else {
+            s
+        }
+    }
+
+    /// Accounts for `mv` scoring `score` at `node`; true on a beta cutoff, after recording a
+    /// quiet cutoff move as a killer and in the history.
+    #[allow(clippy::too_many_arguments)]
+    fn add<E: Evaluator<G>>(
+        &mut self,
+        ctx: &Ctx<'_, E>,
+        pos: &G,
+        depth: u32,
+        ply: u32,
+        node: &mut Node<G::Move>,
+        mv: G::Move,
+        score: i32,
+    ) -> bool {
+        if score <= node.best {
+            return false;
+        }
+        node.best = score;
+        node.best_move = Some(mv);
+        if score <= node.alpha {
+            return false;
+        }
+        node.alpha = score;
+        if score < node.beta {
+            return false;
+        }
+        if ctx.eval.order(pos, mv) <= 0 {
+            self.killers.record(ply, mv);
+            if G::HISTORY_SLOTS > 0 {
+                self.history.record(pos.history_slot(mv), depth);
+            }
+        }
+        true
+    }
+}
+
+/// The running state of one node.
+struct Node<M> {
+    /// Raised as moves beat it.
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_move: Option<M>,
 }

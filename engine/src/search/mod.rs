@@ -24,7 +24,7 @@ pub use alphabeta::Searcher;
 pub trait SearchGame: Clone {
     type Move: Copy + Eq + core::fmt::Debug;
     type MoveList: crate::game::MoveBuffer<Self::Move>;
-    /// Legal moves of the side to move (the list is cleared first).
+    /// Legal moves of the side to move (the list is cleared first); at most 65,536 of them.
     fn generate(&self, out: &mut Self::MoveList);
     /// Copy-make: the position after `mv`.
     fn after(&self, mv: Self::Move) -> Self;
@@ -40,6 +40,15 @@ pub trait SearchGame: Clone {
     /// A position where the side to move has no legal move must be terminal here; if it is not,
     /// the searcher scores it with [`Evaluator::evaluate`].
     fn terminal(&self, ply: u32) -> Option<i32>;
+
+    /// The number of history-heuristic slots; 0 (the default) turns the heuristic off.
+    const HISTORY_SLOTS: usize = 0;
+    /// The history slot of `mv`, in `0..HISTORY_SLOTS`: moves sharing a slot share their record
+    /// of cutoffs (e.g. `from * SQUARES + to`). Only called when `HISTORY_SLOTS > 0`.
+    fn history_slot(&self, mv: Self::Move) -> usize {
+        let _ = mv;
+        0
+    }
 }
 
 /// What a level thinks of positions and moves.

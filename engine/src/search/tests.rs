@@ -378,3 +378,39 @@ fn a_time_budget_stops_the_search() {
     );
     assert!(frozen.depth > r.depth);
 }
+
+#[test]
+fn an_interrupted_iteration_returns_the_last_completed_one_or_a_proved_improvement() {
+    let mut improvements = 0;
+    for seed in 0..6 {
+        let pos = RandomTree::new(500 + seed, 12);
+        let full = run(12, &pos, &ToyEval, Limits::to_depth(7), seed);
+        for budget in (1..full.nodes).step_by(7) {
+            let limits = Limits {
+                nodes: Some(budget),
+                ..Limits::to_depth(7)
+            };
+            let r = run(12, &pos, &ToyEval, limits, seed);
+            let completed = run(12, &pos, &ToyEval, Limits::to_depth(r.depth), seed);
+            if r.depth == 0 || (r.best, r.score) == (completed.best, completed.score) {
+                continue;
+            }
+            // A move the interrupted iteration (depth + 1) proved better than the previous best:
+            // its score is its exact value at that depth.
+            let value = -minimax(&pos.after(r.best), &ToyEval, r.depth, 1, None);
+            assert_eq!(r.score, value, "seed {seed}, budget {budget}");
+            let (best_before, _) = best_moves(&pos, &ToyEval, r.depth, None);
+            let before = best_before
+                .iter()
+                .map(|&mv| -minimax(&pos.after(mv), &ToyEval, r.depth, 1, None))
+                .min()
+                .unwrap();
+            assert!(r.score > before, "seed {seed}, budget {budget}");
+            improvements += 1;
+        }
+    }
+    assert!(
+        improvements > 0,
+        "no interrupted iteration improved the move"
+    );
+}

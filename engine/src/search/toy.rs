@@ -1,5 +1,6 @@
 //! Tiny games whose values are known, for the searcher's tests and benchmarks (and as the
-//! smallest example of plugging a game into [`SearchGame`] and [`Evaluator`]).
+//! smallest example of plugging a game into [`SearchGame`] and [`Evaluator`]). Tic-tac-toe and
+//! the random tree use the history heuristic, the subtraction game does not.
 
 use arrayvec::ArrayVec;
 
@@ -163,6 +164,12 @@ impl SearchGame for TicTacToe {
             None
         }
     }
+
+    const HISTORY_SLOTS: usize = 9;
+
+    fn history_slot(&self, mv: u8) -> usize {
+        usize::from(mv)
+    }
 }
 
 impl Evaluator<TicTacToe> for ToyEval {
@@ -234,11 +241,17 @@ impl SearchGame for RandomTree {
     fn terminal(&self, ply: u32) -> Option<i32> {
         if self.depth >= self.height {
             Some(self.value(8, 500))
-        } else if self.depth > 0 && (self.id >> 40) % 23 == 0 {
+        } else if self.depth > 0 && (self.id >> 40).is_multiple_of(23) {
             Some(ply as i32 - MATE)
         } else {
             None
         }
+    }
+
+    const HISTORY_SLOTS: usize = 4;
+
+    fn history_slot(&self, mv: u8) -> usize {
+        usize::from(mv)
     }
 }
 

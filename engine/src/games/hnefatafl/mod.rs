@@ -235,8 +235,15 @@ impl Game for Hnefatafl {
         "cap",
     ];
 
+    /// perft(4) from the start: about fifty million leaves.
+    const BENCH_PERFT_DEPTH: u32 = 4;
+
     fn levels() -> &'static [Level] {
         &agents::LEVELS
+    }
+
+    fn is_timeout(reason: u8) -> bool {
+        reason == REASON_CAP
     }
 
     fn check_options(options: &HnefataflOptions) -> Result<(), String> {

@@ -1,11 +1,12 @@
 //! The game as the generic searcher sees it: a position plus the hashes of the few positions
-//! before it, so that the searching levels treat a repeated position as a draw.
+//! before it, so that the searching levels see, and avoid, repeated positions.
 //!
 //! The rules have no repetition draw and the engine keeps no history; without this the searchers
-//! happily shuffle a piece back and forth until the ply cap. Scoring a repetition as 0 makes the
-//! side that thinks it is ahead vary its play, which is all it is for: it is a trait of the
-//! computer levels, never a rule.
+//! happily shuffle a piece back and forth until the ply cap. A repeated position costs the side
+//! that repeated it ([`REPETITION`]), so that both sides vary their play when they can afford
+//! to: it is a trait of the computer levels, never a rule.
 
+use super::board::SQUARES;
 use super::eval::Evaluation;
 use super::{Hnefatafl, Move, MoveList};
 use crate::game::Game;
@@ -13,6 +14,10 @@ use crate::search::{Evaluator, MATE, SearchGame};
 
 /// Positions remembered: a repetition after 2, 4, 6 or 8 plies is seen.
 pub const RECENT: usize = 8;
+
+/// The score of a repeated position for the side to move there: the side that repeated it
+/// pays three attackers' worth, so that either side varies its play when it can afford to.
+const REPETITION: i32 = 300;
 
 /// A position and the hashes of the `RECENT` positions before it, the latest first (0 where
 /// the game is shorter).
@@ -54,7 +59,15 @@ impl SearchGame for Node {
             });
         }
         let hash = self.game.hash();
-        (ply > 0 && self.recent.contains(&hash)).then_some(300)
+        (ply > 0 && self.recent.contains(&hash)).then_some(REPETITION)
+    }
+
+    /// One slot per side, square left and square reached.
+    const HISTORY_SLOTS: usize = 2 * SQUARES * SQUARES;
+
+    fn history_slot(&self, mv: Move) -> usize {
+        (self.game.side_to_move().seat() * SQUARES + usize::from(mv.from)) * SQUARES
+            + usize::from(mv.to)
     }
 }
 

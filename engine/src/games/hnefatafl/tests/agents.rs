@@ -125,37 +125,24 @@ fn player_time_control_reads_the_clock() {
 fn normal_beats_easy() {
     // Three seeds, sides swapped, a short cap so that the test stays quick in debug builds.
     let options = HnefataflOptions { ply_cap: 120 };
+    let mut agents = [
+        agent(0, crate::agent::TimeControl::Batch),
+        agent(1, crate::agent::TimeControl::Batch),
+    ];
     let mut points = [0.0; 2];
     for seed in 0..3 {
         for rotation in 0..2 {
-            let mut agents = [
-                agent(0, crate::agent::TimeControl::Batch),
-                agent(1, crate::agent::TimeControl::Batch),
-            ];
-            let mut g = Hnefatafl::from_position(START, &options).unwrap();
-            let mut rngs = [
-                RandomStream::tie_break(seed, 0),
-                RandomStream::tie_break(seed, 1),
-            ];
-            let mut moves = MoveList::new();
-            while g.outcome().is_none() {
-                g.legal_moves(&mut moves);
-                let seat = g.to_move();
-                let slot = crate::game::seat_agent(seat, rotation, 2);
-                let mv = agents[slot].choose(
-                    &g,
-                    &moves,
-                    &mut crate::agent::Context {
-                        rng: &mut rngs[seat],
-                        clock: &crate::agent::NoClock,
-                    },
-                );
-                g.apply(mv);
+            let agent_of = |seat| crate::game::seat_agent(seat, rotation, 2);
+            let end = crate::selfplay::SeededGame {
+                options: &options,
+                seats: 2,
+                seed,
+                clock: &crate::agent::NoClock,
             }
-            let outcome = g.outcome().unwrap();
+            .play(&mut agents, agent_of, &mut NoLog, |_: &Hnefatafl| {});
+            let outcome = end.outcome().unwrap();
             for seat in 0..2 {
-                points[crate::game::seat_agent(seat, rotation, 2)] += match outcome.result_of(seat)
-                {
+                points[agent_of(seat)] += match outcome.result_of(seat) {
                     SeatResult::Win => 1.0,
                     SeatResult::Draw => 0.5,
                     _ => 0.0,
