@@ -27,7 +27,7 @@ crate::weight_set! {
         /// defenders to move, or two corners with the attackers to move.
         escape_certain: 5000.0, 0.0..=20000.0, 100.0;
         /// For the defenders, per further corner the king reaches in two moves.
-        escape_two: 70.0, 0.0..=500.0, 5.0;
+        escape_two: 200.0, 0.0..=500.0, 5.0;
         /// For the attackers, per step of Manhattan distance between the king and his nearest
         /// corner.
         corner_distance: 10.0, 0.0..=100.0, 1.0;
