@@ -6,7 +6,7 @@
 //! the budgets as well as the weights.
 
 use super::eval::{EvalWeights, Evaluation};
-use super::node::{Node, RECENT};
+use super::node::{Node, RECENT, remember};
 use super::{Hnefatafl, Move};
 use crate::agent::{Agent, AgentSetup, Context, TimeControl};
 use crate::game::Level;
@@ -139,46 +139,42 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Hnefatafl>> {
         searcher: Searcher::new(TABLE_BITS[level]),
         eval: Evaluation::new(EvalWeights::from_values(eval)),
         limits,
-        history: Vec::new(),
+        recent: [0; RECENT],
     })
 }
 
 /// A level: the shared evaluation, its budgets, a searcher kept across games, and the hashes of
-/// the positions of the current game it has seen (its own turns and the positions its moves
-/// made), so that its search sees repetitions.
+/// the last positions of the current game (its own turns and the positions its moves made,
+/// which together are every position), so that its search sees repetitions.
 struct Searching {
     searcher: Searcher<Node>,
     eval: Evaluation,
     limits: Limits,
-    history: Vec<u64>,
+    recent: [u64; RECENT],
 }
 
 impl Agent<Hnefatafl> for Searching {
     fn new_game(&mut self) {
         self.searcher.clear();
-        self.history.clear();
+        self.recent = [0; RECENT];
     }
 
     fn choose(&mut self, game: &Hnefatafl, moves: &[Move], ctx: &mut Context<'_>) -> Move {
         let mv = if let [only] = moves {
             *only
         } else {
-            let mut recent = [0; RECENT];
-            for (slot, &hash) in recent.iter_mut().zip(self.history.iter().rev()) {
-                *slot = hash;
-            }
             let root = Node {
                 game: *game,
-                recent,
+                recent: self.recent,
             };
             self.searcher
                 .search(&root, &self.eval, &self.limits, ctx.clock, ctx.rng)
                 .best
         };
-        self.history.push(game.hash());
+        remember(&mut self.recent, game.hash());
         let mut after = *game;
         after.apply(mv);
-        self.history.push(after.hash());
+        remember(&mut self.recent, after.hash());
         mv
     }
 }

@@ -255,6 +255,16 @@ pub enum Piece {
 }
 
 impl Piece {
+    /// The letter OpenTafl writes: `t` attacker, `T` defender, `K` king.
+    #[must_use]
+    pub const fn symbol(self) -> char {
+        match self {
+            Self::Attacker => 't',
+            Self::Defender => 'T',
+            Self::King => 'K',
+        }
+    }
+
     #[must_use]
     pub const fn side(self) -> Side {
         match self {

@@ -19,6 +19,12 @@ pub const RECENT: usize = 8;
 /// pays three attackers' worth, so that either side varies its play when it can afford to.
 const REPETITION: i32 = 300;
 
+/// Puts `hash` first in `recent`, forgetting the oldest.
+pub fn remember(recent: &mut [u64; RECENT], hash: u64) {
+    recent.copy_within(..RECENT - 1, 1);
+    recent[0] = hash;
+}
+
 /// A position and the hashes of the `RECENT` positions before it, the latest first (0 where
 /// the game is shorter).
 #[derive(Clone, Copy, Debug)]
@@ -37,8 +43,7 @@ impl SearchGame for Node {
 
     fn after(&self, mv: Move) -> Self {
         let mut next = *self;
-        next.recent.copy_within(..RECENT - 1, 1);
-        next.recent[0] = self.game.hash();
+        remember(&mut next.recent, self.game.hash());
         next.game.apply(mv);
         next
     }

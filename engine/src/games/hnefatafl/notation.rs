@@ -122,14 +122,14 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
         ));
     }
     if from == to {
-        return Err(format!("a move must leave its square"));
+        return Err("a move must leave its square".into());
     }
     let (df, dr) = (
         file_of(to) as i32 - file_of(from) as i32,
         rank_of(to) as i32 - rank_of(from) as i32,
     );
     if df != 0 && dr != 0 {
-        return Err(format!("pieces move along a rank or a file only"));
+        return Err("pieces move along a rank or a file only".into());
     }
     let stride = if df != 0 {
         df.signum()
@@ -187,20 +187,15 @@ pub fn write_position(board: &Board, to_move: Side) -> String {
         text.push('/');
         let mut empty = 0;
         for file in 0..SIZE {
-            let symbol = match board.piece_at(square_at(file, rank)) {
-                None => {
-                    empty += 1;
-                    continue;
-                }
-                Some(Piece::Attacker) => 't',
-                Some(Piece::Defender) => 'T',
-                Some(Piece::King) => 'K',
+            let Some(piece) = board.piece_at(square_at(file, rank)) else {
+                empty += 1;
+                continue;
             };
             if empty > 0 {
                 let _ = write!(text, "{empty}");
                 empty = 0;
             }
-            text.push(symbol);
+            text.push(piece.symbol());
         }
         if empty > 0 {
             let _ = write!(text, "{empty}");
@@ -353,9 +348,7 @@ pub fn render(game: &Hnefatafl) -> String {
         for file in 0..SIZE {
             let square = square_at(file, rank);
             let symbol = match board.piece_at(square) {
-                Some(Piece::Attacker) => 't',
-                Some(Piece::Defender) => 'T',
-                Some(Piece::King) => 'K',
+                Some(piece) => piece.symbol(),
                 None if RESTRICTED & bit(square) != 0 => '#',
                 None => '.',
             };
