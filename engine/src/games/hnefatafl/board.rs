@@ -316,7 +316,7 @@ pub struct Board {
     /// The defenders' soldiers, the king excluded.
     pub defenders: Bits,
     pub king: u8,
-    /// Every piece, in the transposed layout ([`transposed_bit`]).
+    /// Every piece, in the transposed layout: bit `11 · file + rank`.
     pub occupied_t: Bits,
     /// The Zobrist hash of the placement (the side to move is added by the game).
     pub hash: u64,
