@@ -1,1 +1,38 @@
-fn main() {}
+//! `koom`: the command-line front end. Thin by design: it parses arguments and wires the
+//! `engine`, `tuner` and `reports` crates together.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(error) if !error.use_stderr() => {
+            // --help and --version.
+            let _ = error.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            // clap's first line names the problem; the usage block after it is left to --help.
+            let text = error.to_string();
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ");
+            eprintln!("koom: error: {first} (see koom --help)");
+            return ExitCode::from(2);
+        }
+    };
+    match cli::dispatch(args) {
+        Ok(code) => code,
+        Err(error) => {
+            // One line: the context chain joined by ": ", never a backtrace.
+            eprintln!("koom: error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -198,7 +198,7 @@ pub const fn seat_agent(seat: usize, rotation: usize, seats: usize) -> usize {
 /// Statistics particular to one game, accumulated as counts so that merging is exact and
 /// order-independent (results must not depend on the thread count). Serialisable so that shards
 /// and checkpoints can carry them.
-pub trait GameStats<G>: Default + Clone + Send + Serialize + DeserializeOwned {
+pub trait GameStats<G>: Default + Clone + fmt::Debug + Send + Serialize + DeserializeOwned {
     /// What `summary.json` shows (figures and intervals computed from the counts).
     type Report: Serialize;
 
@@ -247,6 +247,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     const SEATS: (usize, usize);
     /// Why a game can end; [`Outcome::reason`] indexes this.
     const REASONS: &'static [&'static str];
+    /// Whether `--games N` counts seed groups (matches of rounds with the sides swapped, as in
+    /// Thud) rather than single games.
+    const GAMES_COUNT_GROUPS: bool = false;
 
     /// The computer levels, weakest first.
     fn levels() -> &'static [Level];

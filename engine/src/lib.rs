@@ -9,6 +9,7 @@ pub mod game;
 pub mod games;
 pub mod random;
 pub mod registry;
+pub mod search;
 pub mod tally;
 pub mod weights;
 

@@ -48,3 +48,5 @@ macro_rules! registry {
 registry! {
     games::ludo::Ludo,
 }
+
+impl core::error::Error for UnknownGame {}

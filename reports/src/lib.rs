@@ -1,1 +1,45 @@
+//! koom's outputs: `summary.json`, `summary.csv`, the streamed `games.csv` and the terminal table.
+//! Every file is written under a temporary name and renamed into place, so that an interrupted or
+//! failed write never leaves a result that looks complete.
 
+mod atomic;
+mod csv_out;
+mod table;
+
+pub use atomic::{AtomicFile, check_writable_dir, write_atomic};
+pub use csv_out::{GamesCsv, csv_line, summary_csv};
+pub use table::terminal_table;
+
+use serde::Serialize;
+
+/// What may differ between identical runs: kept apart in `summary.json`'s `run` object.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunInfo {
+    pub elapsed_s: f64,
+    pub games_per_s: f64,
+    pub threads: usize,
+    pub host: String,
+    pub koom_version: &'static str,
+}
+
+/// The summary as pretty JSON with the `run` object appended.
+pub fn summary_json(summary: &impl Serialize, run: &RunInfo) -> serde_json::Result<String> {
+    let mut value = serde_json::to_value(summary)?;
+    if let serde_json::Value::Object(map) = &mut value {
+        map.insert("run".into(), serde_json::to_value(run)?);
+    }
+    let mut text = serde_json::to_string_pretty(&value)?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// The host name for the `run` object (best effort: it is informational).
+#[must_use]
+pub fn host_name() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+        .map(|h| h.trim().to_owned())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "unknown".into())
+}

@@ -1,1 +1,15 @@
-pub fn placeholder() {}
+//! koom's batch machinery: experiment configs, the seeded parallel runner and its statistics.
+
+pub mod agents;
+pub mod config;
+pub mod error;
+pub mod runner;
+pub mod stats;
+pub mod strength;
+pub mod summary;
+pub mod tally;
+
+pub use error::InputError;
+
+/// Re-exported so that callers can name what reports serialise.
+pub use serde::Serialize;

@@ -103,7 +103,8 @@ impl Tiered {
         if w.risk_weight == 0.0 {
             return tier;
         }
-        let risk = 1.0 - f64::from(risk_numerator(game, seat, square)) / 216.0;
+        // A multiplication, not a division: this runs for every candidate move of every turn.
+        let risk = f64::from(216 - risk_numerator(game, seat, square)) * (1.0 / 216.0);
         tier - w.risk_weight * risk
     }
 }
@@ -131,6 +132,10 @@ pub fn risk_numerator(game: &Ludo, mover: usize, square: u8) -> u32 {
 
 impl Agent<Ludo> for Tiered {
     fn choose(&mut self, game: &Ludo, moves: &[LudoMove], ctx: &mut Context<'_>) -> LudoMove {
+        if let [only] = moves {
+            // A forced move: scoring it would change nothing (and `pick` draws nothing for one).
+            return *only;
+        }
         let mut best = f64::NEG_INFINITY;
         let mut ties = [LudoMove(0); 4];
         let mut count = 0;

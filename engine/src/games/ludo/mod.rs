@@ -4,6 +4,8 @@
 mod agents;
 mod board;
 
+use core::fmt;
+
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
@@ -120,14 +122,14 @@ impl Ludo {
         let mut seats = SeatSet::default();
         let mut count = 0;
         for seat in (0..SEATS).filter(|&s| s != mover) {
-            if let Some(p) = board::progress_of(square, seat) {
-                if self.occupancy[seat] & (1 << p) != 0 {
-                    seats.insert(seat);
-                    count += self.progress[seat]
-                        .iter()
-                        .filter(|&&q| q == p as i8)
-                        .count() as u8;
-                }
+            if let Some(p) = board::progress_of(square, seat)
+                && self.occupancy[seat] & (1 << p) != 0
+            {
+                seats.insert(seat);
+                count += self.progress[seat]
+                    .iter()
+                    .filter(|&&q| q == p as i8)
+                    .count() as u8;
             }
         }
         (seats, count)
@@ -179,14 +181,33 @@ impl Ludo {
             }
         }
     }
+}
 
-    fn describe_pawn(p: i8) -> String {
-        match p {
-            YARD => "yard".into(),
-            FINISH => "finish".into(),
-            p if p > LAST_TRACK => format!("home {}", p - LAST_TRACK),
-            p => format!("{p}"),
+/// Where a pawn stands, for narration.
+struct PawnText(i8);
+
+impl fmt::Display for PawnText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            YARD => f.write_str("yard"),
+            FINISH => f.write_str("finish"),
+            p if p > LAST_TRACK => write!(f, "home {}", p - LAST_TRACK),
+            p => write!(f, "{p}"),
         }
+    }
+}
+
+/// A move as text, formatted only if a log actually writes it (the batch runner's `NoLog`
+/// never does, so the hot path does not format).
+struct MoveText<'a>(&'a Ludo, LudoMove);
+
+impl fmt::Display for MoveText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Self(game, mv) = *self;
+        let pawn = usize::from(mv.0);
+        let from = game.progress[usize::from(game.to_move)][pawn];
+        let to = game.destination(pawn).unwrap_or(from);
+        write!(f, "pawn {pawn} {}->{}", PawnText(from), PawnText(to))
     }
 }
 
@@ -243,7 +264,7 @@ impl Game for Ludo {
             debug_assert!(false, "illegal Ludo move {mv:?}");
             return;
         };
-        log.line(format_args!("seat {seat} plays {}", self.format_move(mv)));
+        log.line(format_args!("seat {seat} plays {}", MoveText(self, mv)));
         self.progress[seat][pawn] = dest;
         self.counters.moves += 1;
         if dest <= LAST_TRACK {
@@ -286,14 +307,7 @@ impl Game for Ludo {
     }
 
     fn format_move(&self, mv: LudoMove) -> String {
-        let pawn = usize::from(mv.0);
-        let from = self.progress[usize::from(self.to_move)][pawn];
-        let to = self.destination(pawn).unwrap_or(from);
-        format!(
-            "pawn {pawn} {}->{}",
-            Self::describe_pawn(from),
-            Self::describe_pawn(to)
-        )
+        MoveText(self, mv).to_string()
     }
 
     fn render(&self) -> String {
@@ -301,7 +315,7 @@ impl Game for Ludo {
             .map(|seat| {
                 let pawns: Vec<String> = self.progress[seat]
                     .iter()
-                    .map(|&p| Self::describe_pawn(p))
+                    .map(|&p| PawnText(p).to_string())
                     .collect();
                 format!("seat {seat}: {}\n", pawns.join(", "))
             })

@@ -1,0 +1,117 @@
+//! A generic game-tree searcher for two-player, zero-sum, perfect-information games (Thud,
+//! Copenhagen Hnefatafl): negamax alpha-beta with iterative deepening, principal variation search,
+//! a transposition table, move ordering (table move, evaluator hints, killer moves) and a
+//! selection of the most promising moves per node whose width is a level parameter.
+//!
+//! A game plugs in through [`SearchGame`] (rules seen by the searcher) and [`Evaluator`] (what a
+//! level thinks of a position); a level is then an evaluator plus [`Limits`]. Budgets bind on
+//! depth, nodes or time, and time is read through the injected [`Clock`](crate::agent::Clock), so
+//! that with [`NoClock`](crate::agent::NoClock) and no node budget a search is a pure function of
+//! its inputs (and of the table's contents, which [`Searcher::clear`] resets between games).
+
+mod alphabeta;
+mod ordering;
+mod tt;
+
+pub mod toy;
+
+#[cfg(test)]
+mod tests;
+
+pub use alphabeta::Searcher;
+
+/// The rules of a game as the searcher sees them.
+pub trait SearchGame: Clone {
+    type Move: Copy + Eq + core::fmt::Debug;
+    type MoveList: crate::game::MoveBuffer<Self::Move>;
+    /// Legal moves of the side to move (the list is cleared first); at most 65,536 of them.
+    fn generate(&self, out: &mut Self::MoveList);
+    /// Copy-make: the position after `mv`.
+    fn after(&self, mv: Self::Move) -> Self;
+    /// Zobrist hash of the position including the side to move.
+    ///
+    /// The transposition table trusts it: two positions with one hash share their entries, so
+    /// anything that changes the value of a position (side to move, counters that end the game)
+    /// must be in it.
+    fn hash(&self) -> u64;
+    /// `Some(score)` from the side to move's point of view when the game is over here (`ply` =
+    /// distance from the root, so that faster wins score higher: use `MATE - ply` style scores).
+    ///
+    /// A position where the side to move has no legal move must be terminal here; if it is not,
+    /// the searcher scores it with [`Evaluator::evaluate`].
+    fn terminal(&self, ply: u32) -> Option<i32>;
+
+    /// The number of history-heuristic slots; 0 (the default) turns the heuristic off.
+    const HISTORY_SLOTS: usize = 0;
+    /// The history slot of `mv`, in `0..HISTORY_SLOTS`: moves sharing a slot share their record
+    /// of cutoffs (e.g. `from * SQUARES + to`). Only called when `HISTORY_SLOTS > 0`.
+    fn history_slot(&self, mv: Self::Move) -> usize {
+        let _ = mv;
+        0
+    }
+}
+
+/// What a level thinks of positions and moves.
+pub trait Evaluator<G: SearchGame> {
+    /// Static evaluation from the side to move's point of view, strictly inside
+    /// `-(MATE - 1000)..MATE - 1000` (scores beyond are reserved for wins found by search).
+    fn evaluate(&self, pos: &G) -> i32;
+    /// Cheap move-ordering score, higher is more promising (captures, threats...). Also what the
+    /// "selection of promising moves" keeps.
+    ///
+    /// Scores above zero mark tactical moves (captures, threats), which are tried before the
+    /// killer moves; quiet moves should score zero or less. Never recorded as killers either.
+    fn order(&self, pos: &G, mv: G::Move) -> i32;
+}
+
+/// The score of a win at the root; a win `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 1_000_000; // scores above MATE - 1000 are wins found by search
+
+/// Scores beyond this magnitude are wins or losses whose distance depends on the ply.
+pub(crate) const MATE_BOUND: i32 = MATE - 1000;
+
+/// The deepest iteration a search runs (deeper limits are clamped to it).
+pub const MAX_DEPTH: u32 = 128;
+
+/// A search's budgets. Depth always binds; the others bind when set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in plies (clamped to [`MAX_DEPTH`]). Depth 0 searches nothing and
+    /// returns the best-ordered move.
+    pub depth: u32,
+    /// The number of moves searched at each node (the root included): the `width` with the
+    /// highest [`Evaluator::order`] score, ties in generation order, with the table move always
+    /// among them. `Some(0)` acts as `Some(1)`.
+    pub width: Option<usize>,
+    /// The search stops as soon as it has visited more nodes than this.
+    pub nodes: Option<u64>,
+    /// The search stops once this many milliseconds have passed on the clock (checked every
+    /// 1,024 nodes and between iterations).
+    pub time_ms: Option<u64>,
+}
+
+impl Limits {
+    /// A plain depth-limited search: full width, no node or time budget.
+    #[must_use]
+    pub const fn to_depth(depth: u32) -> Self {
+        Self {
+            depth,
+            width: None,
+            nodes: None,
+            time_ms: None,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play: always legal.
+    pub best: M,
+    /// Its score from the side to move's point of view (0 when no iteration completed).
+    pub score: i32,
+    /// The last completed iteration (0 when none completed).
+    pub depth: u32,
+    /// Nodes visited, every iteration included.
+    pub nodes: u64,
+}

@@ -1,0 +1,416 @@
+//! The searcher against an independent plain minimax and games with known values.
+
+use core::cell::Cell;
+use core::cmp::Reverse;
+
+use super::toy::{RandomTree, Subtraction, TicTacToe, ToyEval};
+use super::{Evaluator, Limits, MATE, SearchGame, SearchResult, Searcher};
+use crate::agent::{Clock, NoClock};
+use crate::random::RandomStream;
+
+/// Table sizes under test: none, a tiny one (constant collisions and replacements), a roomy one.
+const TABLES: [u8; 3] = [0, 4, 16];
+
+/// Plain negamax with no pruning and no table, written independently of the searcher: the value
+/// of `pos` searched `depth` plies deep, keeping at each node the `width` moves with the highest
+/// order score (ties in generation order).
+fn minimax<G: SearchGame, E: Evaluator<G>>(
+    pos: &G,
+    eval: &E,
+    depth: u32,
+    ply: u32,
+    width: Option<usize>,
+) -> i32 {
+    if let Some(score) = pos.terminal(ply) {
+        return score;
+    }
+    if depth == 0 {
+        return eval.evaluate(pos);
+    }
+    let mut moves = G::MoveList::default();
+    pos.generate(&mut moves);
+    if moves.is_empty() {
+        return eval.evaluate(pos);
+    }
+    let mut ranked: Vec<(i32, usize)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &mv)| (eval.order(pos, mv), i))
+        .collect();
+    ranked.sort_by_key(|&(order, i)| (Reverse(order), i));
+    ranked.truncate(width.map_or(usize::MAX, |w| w.max(1)));
+    ranked
+        .iter()
+        .map(|&(_, i)| -minimax(&pos.after(moves[i]), eval, depth - 1, ply + 1, width))
+        .max()
+        .expect("at least one move")
+}
+
+/// The root moves that minimax finds best, and their value.
+fn best_moves<G: SearchGame, E: Evaluator<G>>(
+    pos: &G,
+    eval: &E,
+    depth: u32,
+    width: Option<usize>,
+) -> (Vec<G::Move>, i32) {
+    let mut moves = G::MoveList::default();
+    pos.generate(&mut moves);
+    let mut ranked: Vec<(i32, usize)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &mv)| (eval.order(pos, mv), i))
+        .collect();
+    ranked.sort_by_key(|&(order, i)| (Reverse(order), i));
+    ranked.truncate(width.map_or(usize::MAX, |w| w.max(1)));
+    let scored: Vec<(G::Move, i32)> = ranked
+        .iter()
+        .map(|&(_, i)| {
+            let mv = moves[i];
+            (mv, -minimax(&pos.after(mv), eval, depth - 1, 1, width))
+        })
+        .collect();
+    let best = scored.iter().map(|&(_, s)| s).max().unwrap();
+    let moves = scored
+        .iter()
+        .filter(|&&(_, s)| s == best)
+        .map(|&(m, _)| m)
+        .collect();
+    (moves, best)
+}
+
+fn run<G: SearchGame, E: Evaluator<G>>(
+    table: u8,
+    pos: &G,
+    eval: &E,
+    limits: Limits,
+    seed: u64,
+) -> SearchResult<G::Move> {
+    let mut searcher = Searcher::new(table);
+    let mut rng = RandomStream::from_seed(seed, 0);
+    searcher.search(pos, eval, &limits, &NoClock, &mut rng)
+}
+
+fn legal<G: SearchGame>(pos: &G, mv: G::Move) -> bool {
+    let mut moves = G::MoveList::default();
+    pos.generate(&mut moves);
+    moves.contains(&mv)
+}
+
+/// Random tic-tac-toe positions with a move to make, `plies` random moves from the start.
+fn random_tic_tac_toe(seed: u64, plies: u32) -> Option<TicTacToe> {
+    let mut rng = RandomStream::from_seed(seed, 1);
+    let mut pos = TicTacToe::start();
+    let mut moves = <TicTacToe as SearchGame>::MoveList::default();
+    for _ in 0..plies {
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        pos = pos.after(moves[rng.below(moves.len() as u32) as usize]);
+    }
+    pos.generate(&mut moves);
+    (!moves.is_empty()).then_some(pos)
+}
+
+#[test]
+fn subtraction_game_values_match_the_closed_form() {
+    for table in TABLES {
+        let top = if table == 0 { 12 } else { 30 };
+        for pile in 1..=top {
+            let pos = Subtraction { pile };
+            let r = run(table, &pos, &ToyEval, Limits::to_depth(pile), 1);
+            let expected = if pile % 4 == 0 {
+                -(MATE - (2 * (pile / 4)) as i32)
+            } else {
+                MATE - (1 + 2 * (pile / 4)) as i32
+            };
+            assert_eq!(r.score, expected, "pile {pile}, table {table}");
+            if pile % 4 != 0 {
+                assert_eq!(r.best, pile % 4, "pile {pile}, table {table}");
+            }
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_start_is_a_draw() {
+    for table in TABLES {
+        let r = run(table, &TicTacToe::start(), &ToyEval, Limits::to_depth(9), 3);
+        assert_eq!((r.score, r.depth), (0, 9), "table {table}");
+    }
+}
+
+#[test]
+fn tic_tac_toe_matches_minimax_at_full_depth() {
+    let mut checked = 0;
+    for seed in 0..60 {
+        let Some(pos) = random_tic_tac_toe(seed, 2 + (seed % 5) as u32) else {
+            continue;
+        };
+        let (best, value) = best_moves(&pos, &ToyEval, 9, None);
+        for table in TABLES {
+            let r = run(table, &pos, &ToyEval, Limits::to_depth(9), seed);
+            assert_eq!(r.score, value, "seed {seed}, table {table}, {pos:?}");
+            assert!(best.contains(&r.best), "seed {seed}, table {table}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 40);
+}
+
+#[test]
+fn random_trees_match_minimax_at_every_depth() {
+    for seed in 0..120 {
+        let height = 3 + (seed % 4) as u32;
+        let pos = RandomTree::new(seed, height);
+        for depth in 1..=height + 1 {
+            let (best, value) = best_moves(&pos, &ToyEval, depth, None);
+            for table in TABLES {
+                let r = run(table, &pos, &ToyEval, Limits::to_depth(depth), seed);
+                assert_eq!(r.score, value, "seed {seed} depth {depth} table {table}");
+                assert!(best.contains(&r.best), "seed {seed} depth {depth}");
+            }
+        }
+    }
+}
+
+#[test]
+fn width_matches_minimax_over_the_best_ordered_moves() {
+    for seed in 0..80 {
+        let pos = RandomTree::new(1000 + seed, 6);
+        for width in 1..=3 {
+            let limits = Limits {
+                width: Some(width),
+                ..Limits::to_depth(5)
+            };
+            let (best, value) = best_moves(&pos, &ToyEval, 5, Some(width));
+            for table in TABLES {
+                let r = run(table, &pos, &ToyEval, limits, seed);
+                assert_eq!(r.score, value, "seed {seed} width {width} table {table}");
+                assert!(best.contains(&r.best), "seed {seed} width {width}");
+            }
+        }
+    }
+}
+
+/// Prefers taking many counters: wrong from 5, where only taking 1 wins.
+struct Greedy;
+
+impl Evaluator<Subtraction> for Greedy {
+    fn evaluate(&self, _: &Subtraction) -> i32 {
+        0
+    }
+
+    fn order(&self, _: &Subtraction, mv: u32) -> i32 {
+        mv as i32
+    }
+}
+
+#[test]
+fn width_one_follows_the_best_ordered_move() {
+    let pos = Subtraction { pile: 5 };
+    let full = run(16, &pos, &Greedy, Limits::to_depth(5), 0);
+    assert_eq!((full.best, full.score), (1, MATE - 3));
+    // Width 1: take 3, the opponent greedily takes the last 2, and we have lost at ply 2.
+    let narrow = Limits {
+        width: Some(1),
+        ..Limits::to_depth(5)
+    };
+    for table in TABLES {
+        let r = run(table, &pos, &Greedy, narrow, 0);
+        assert_eq!((r.best, r.score), (3, 2 - MATE), "table {table}");
+    }
+    // Width 2 sees takes 3 and 2: both lose, taking 2 more slowly (5 -> 3 -> 0).
+    let two = Limits {
+        width: Some(2),
+        ..narrow
+    };
+    let r = run(16, &pos, &Greedy, two, 0);
+    assert_eq!(r.score, 2 - MATE);
+}
+
+#[test]
+fn the_faster_win_is_preferred() {
+    // X wins at once on cell 2, or in three plies with the fork on cell 3.
+    let pos = TicTacToe::parse("XX. .OO ...").unwrap();
+    assert_eq!(-minimax(&pos.after(3), &ToyEval, 8, 1, None), MATE - 3);
+    for table in TABLES {
+        let r = run(table, &pos, &ToyEval, Limits::to_depth(9), 5);
+        assert_eq!((r.best, r.score), (2, MATE - 1), "table {table}");
+    }
+}
+
+#[test]
+fn ties_are_drawn_from_the_stream_and_a_single_best_draws_nothing() {
+    // From 8 every take loses in 4 plies: three tied moves.
+    let pos = Subtraction { pile: 8 };
+    let mut seen = [false; 4];
+    for seed in 0..40 {
+        let r = run(16, &pos, &ToyEval, Limits::to_depth(8), seed);
+        assert_eq!(r.score, 4 - MATE);
+        seen[r.best as usize] = true;
+    }
+    assert_eq!(seen, [false, true, true, true]);
+    // From 7 only taking 3 wins: the stream is left untouched.
+    let mut searcher = Searcher::new(16);
+    let mut rng = RandomStream::from_seed(9, 0);
+    let r = searcher.search(
+        &Subtraction { pile: 7 },
+        &ToyEval,
+        &Limits::to_depth(8),
+        &NoClock,
+        &mut rng,
+    );
+    assert_eq!(r.best, 3);
+    assert_eq!(rng.next_u64(), RandomStream::from_seed(9, 0).next_u64());
+}
+
+#[test]
+fn same_inputs_give_the_same_result() {
+    let limits = Limits {
+        width: Some(3),
+        ..Limits::to_depth(7)
+    };
+    let mut reused = Searcher::new(10);
+    for seed in 0..20 {
+        let pos = RandomTree::new(seed, 9);
+        let a = run(10, &pos, &ToyEval, limits, seed);
+        let b = run(10, &pos, &ToyEval, limits, seed);
+        assert_eq!(a, b);
+        // A searcher reused across games reproduces them once cleared.
+        reused.clear();
+        let c = reused.search(
+            &pos,
+            &ToyEval,
+            &limits,
+            &NoClock,
+            &mut RandomStream::from_seed(seed, 0),
+        );
+        assert_eq!(a, c);
+    }
+}
+
+#[test]
+fn the_node_budget_is_respected() {
+    let pos = RandomTree::new(42, 14);
+    let full = run(12, &pos, &ToyEval, Limits::to_depth(12), 0);
+    assert!(
+        full.nodes > 20_000,
+        "the full search takes {} nodes",
+        full.nodes
+    );
+    let mut last_depth = 0;
+    for budget in [0, 1, 10, 100, 1_000, 5_000, 20_000] {
+        let limits = Limits {
+            nodes: Some(budget),
+            ..Limits::to_depth(12)
+        };
+        let r = run(12, &pos, &ToyEval, limits, 0);
+        // The node that exceeds the budget is counted, then the search stops.
+        assert!(r.nodes <= budget + 1, "budget {budget}: {} nodes", r.nodes);
+        assert!(legal(&pos, r.best));
+        assert!(r.depth >= last_depth && r.depth < 12, "budget {budget}");
+        last_depth = r.depth;
+    }
+    assert!(last_depth >= 3, "20,000 nodes reach depth {last_depth}");
+    // No iteration completed: the best-ordered move.
+    let r = run(
+        12,
+        &pos,
+        &ToyEval,
+        Limits {
+            nodes: Some(0),
+            ..Limits::to_depth(12)
+        },
+        0,
+    );
+    let mut moves = <RandomTree as SearchGame>::MoveList::default();
+    pos.generate(&mut moves);
+    let ordered = moves
+        .iter()
+        .copied()
+        .max_by_key(|&m| (ToyEval.order(&pos, m), Reverse(m)));
+    assert_eq!((Some(r.best), r.score, r.depth), (ordered, 0, 0));
+    // A budget the full search fits in changes nothing.
+    let roomy = Limits {
+        nodes: Some(full.nodes),
+        ..Limits::to_depth(12)
+    };
+    assert_eq!(run(12, &pos, &ToyEval, roomy, 0), full);
+}
+
+/// A clock that advances one millisecond each time it is read.
+struct Ticking(Cell<u64>);
+
+impl Clock for Ticking {
+    fn now_ms(&self) -> u64 {
+        let now = self.0.get();
+        self.0.set(now + 1);
+        now
+    }
+}
+
+#[test]
+fn a_time_budget_stops_the_search() {
+    let pos = RandomTree::new(7, 40);
+    let clock = Ticking(Cell::new(1000));
+    let limits = Limits {
+        time_ms: Some(3),
+        ..Limits::to_depth(40)
+    };
+    let mut rng = RandomStream::from_seed(0, 0);
+    let r = Searcher::new(12).search(&pos, &ToyEval, &limits, &clock, &mut rng);
+    // Read at the start, then every 1,024 nodes or completed iteration: the third read after the
+    // start is the deadline.
+    assert!(r.nodes <= 3 * 1024, "{} nodes", r.nodes);
+    assert!(r.depth < 40 && legal(&pos, r.best));
+    assert!(clock.0.get() <= 1004);
+    // Without the clock advancing, the same search goes deeper.
+    let frozen = Searcher::new(12).search(
+        &pos,
+        &ToyEval,
+        &Limits {
+            nodes: Some(100_000),
+            ..limits
+        },
+        &NoClock,
+        &mut rng,
+    );
+    assert!(frozen.depth > r.depth);
+}
+
+#[test]
+fn an_interrupted_iteration_returns_the_last_completed_one_or_a_proved_improvement() {
+    let mut improvements = 0;
+    for seed in 0..6 {
+        let pos = RandomTree::new(500 + seed, 12);
+        let full = run(12, &pos, &ToyEval, Limits::to_depth(7), seed);
+        for budget in (1..full.nodes).step_by(7) {
+            let limits = Limits {
+                nodes: Some(budget),
+                ..Limits::to_depth(7)
+            };
+            let r = run(12, &pos, &ToyEval, limits, seed);
+            let completed = run(12, &pos, &ToyEval, Limits::to_depth(r.depth), seed);
+            if r.depth == 0 || (r.best, r.score) == (completed.best, completed.score) {
+                continue;
+            }
+            // A move the interrupted iteration (depth + 1) proved better than the previous best:
+            // its score is its exact value at that depth.
+            let value = -minimax(&pos.after(r.best), &ToyEval, r.depth, 1, None);
+            assert_eq!(r.score, value, "seed {seed}, budget {budget}");
+            let (best_before, _) = best_moves(&pos, &ToyEval, r.depth, None);
+            let before = best_before
+                .iter()
+                .map(|&mv| -minimax(&pos.after(mv), &ToyEval, r.depth, 1, None))
+                .min()
+                .unwrap();
+            assert!(r.score > before, "seed {seed}, budget {budget}");
+            improvements += 1;
+        }
+    }
+    assert!(
+        improvements > 0,
+        "no interrupted iteration improved the move"
+    );
+}

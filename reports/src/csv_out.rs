@@ -1,0 +1,162 @@
+//! `summary.csv` (one row per agent and per seat) and the streamed `games.csv`.
+
+use std::io;
+use std::path::Path;
+
+use tuner::summary::RecordSummary;
+use tuner::tally::GameRow;
+
+use crate::AtomicFile;
+
+fn csv_error(e: csv::Error) -> io::Error {
+    io::Error::other(e.to_string())
+}
+
+/// `summary.csv`: `kind,name,games,wins,draws,losses,no_result,win_rate,ci95_lo,ci95_hi,score`.
+pub fn summary_csv(by_agent: &[RecordSummary], by_seat: &[RecordSummary]) -> io::Result<Vec<u8>> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record([
+        "kind",
+        "name",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "no_result",
+        "win_rate",
+        "ci95_lo",
+        "ci95_hi",
+        "score",
+    ])
+    .map_err(csv_error)?;
+    let rows = by_agent
+        .iter()
+        .map(|r| ("agent", r.agent.clone().unwrap_or_default(), r))
+        .chain(
+            by_seat
+                .iter()
+                .map(|r| ("seat", r.seat.map(|s| s.to_string()).unwrap_or_default(), r)),
+        );
+    for (kind, name, r) in rows {
+        out.write_record([
+            kind.to_owned(),
+            name,
+            r.games.to_string(),
+            r.wins.to_string(),
+            r.draws.to_string(),
+            r.losses.to_string(),
+            r.no_result.to_string(),
+            r.win_rate.to_string(),
+            r.win_rate_ci95[0].to_string(),
+            r.win_rate_ci95[1].to_string(),
+            r.score.to_string(),
+        ])
+        .map_err(csv_error)?;
+    }
+    out.into_inner()
+        .map_err(|e| io::Error::other(e.to_string()))
+}
+
+/// `games.csv`, written row by row as games finish (in game order), committed at the end.
+#[derive(Debug)]
+pub struct GamesCsv {
+    file: AtomicFile,
+    labels: Vec<String>,
+    reasons: &'static [&'static str],
+}
+
+impl GamesCsv {
+    pub fn create(
+        path: &Path,
+        labels: &[String],
+        reasons: &'static [&'static str],
+    ) -> io::Result<Self> {
+        let mut games = Self {
+            file: AtomicFile::create(path)?,
+            labels: labels.to_vec(),
+            reasons,
+        };
+        games.write(&Self::header(labels.len()))?;
+        Ok(games)
+    }
+
+    /// The column names for `seats` seats.
+    #[must_use]
+    pub fn header(seats: usize) -> Vec<String> {
+        let mut header: Vec<String> = [
+            "index",
+            "seed",
+            "rotation",
+            "winner_seat",
+            "winner_agent",
+            "result",
+            "reason",
+            "moves",
+            "rolls",
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+        header.extend((0..seats).map(|s| format!("agent_seat{s}")));
+        header.extend((0..seats).map(|s| format!("captures_seat{s}")));
+        header
+    }
+
+    fn write(&mut self, fields: &[String]) -> io::Result<()> {
+        let mut line = csv::Writer::from_writer(self.file.writer());
+        line.write_record(fields).map_err(csv_error)?;
+        line.flush()
+    }
+
+    /// The CSV fields of one game; `koom play` prints the same line, so a replay can be compared
+    /// with the batch row.
+    #[must_use]
+    pub fn fields(row: &GameRow, labels: &[String], reasons: &[&str]) -> Vec<String> {
+        let outcome = &row.outcome;
+        let winner = outcome.sole_winner();
+        let result = if outcome.no_result {
+            "no result"
+        } else if winner.is_some() {
+            "win"
+        } else {
+            "draw"
+        };
+        let mut fields = vec![
+            row.index.to_string(),
+            row.seed.to_string(),
+            row.rotation.to_string(),
+            winner.map(|s| s.to_string()).unwrap_or_default(),
+            winner
+                .map(|s| labels[row.seat_agents[s]].clone())
+                .unwrap_or_default(),
+            result.to_owned(),
+            reasons[usize::from(outcome.reason)].to_owned(),
+            row.moves.to_string(),
+            row.rolls.to_string(),
+        ];
+        fields.extend(row.seat_agents.iter().map(|&a| labels[a].clone()));
+        fields.extend(row.captures.iter().map(u32::to_string));
+        fields
+    }
+
+    pub fn push(&mut self, row: &GameRow) -> io::Result<()> {
+        let fields = Self::fields(row, &self.labels, self.reasons);
+        self.write(&fields)
+    }
+
+    pub fn commit(self) -> io::Result<()> {
+        self.file.commit()
+    }
+}
+
+/// One row as CSV text (no trailing newline).
+#[must_use]
+pub fn csv_line(fields: &[String]) -> String {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    // Writing into memory cannot fail.
+    let _ = out.write_record(fields);
+    String::from_utf8(out.into_inner().unwrap_or_default())
+        .unwrap_or_default()
+        .trim_end()
+        .to_owned()
+}

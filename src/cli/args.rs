@@ -1,0 +1,214 @@
+//! The command line (clap derive).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use tuner::config::ExperimentFile;
+
+/// Self-play analysis and AI tuning for Thud, Copenhagen Hnefatafl, Ludo and Trente-douze.
+#[derive(Debug, Parser)]
+#[command(name = "koom", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play many seeded games between agents and report win rates, lengths and first-player
+    /// advantage with 95% intervals. With no arguments: the built-in Ludo experiment.
+    Run(RunArgs),
+    /// Play one game and narrate every roll and move; with the seed and index of a batch game
+    /// it replays exactly that game.
+    Play(PlayArgs),
+    /// List the games, their computer levels and weight sets.
+    List,
+    /// Count the leaf nodes of the move tree to a depth (move-generator check).
+    Perft(PerftArgs),
+    /// Apply moves to a position, then print the position and its legal moves.
+    Legal(LegalArgs),
+    /// Regression gate: an SPRT of a candidate against a baseline. Exit 0 = not weaker (H1),
+    /// 1 = regression (H0), 3 = inconclusive at --max-games, 2 = bad input.
+    Gate(GateArgs),
+    /// Play each adjacent pair of levels and fit a rating ladder; exit 1 unless every level
+    /// beats the one below with its interval above an even score.
+    Ladder(LadderArgs),
+}
+
+/// fishtest's presets, in normalized Elo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Preset {
+    /// [0, 2]: does the candidate gain strength?
+    Gain,
+    /// [-1.75, 0.25]: is the candidate not a regression?
+    Nonreg,
+}
+
+/// Options shared by the strength commands.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Config (TOML) for the game and its rule options; flags override it.
+    pub config: Option<PathBuf>,
+    #[arg(long)]
+    pub game: Option<String>,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// `batch` (deterministic budgets) or `player` (the app's time limits).
+    #[arg(long)]
+    pub time_control: Option<String>,
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct GateArgs {
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// The agent under test: a level or `level@weights.toml`.
+    #[arg(long)]
+    pub candidate: String,
+    /// The reference agent.
+    #[arg(long)]
+    pub baseline: String,
+    /// Bounds preset (default nonreg); --elo0/--elo1 override it.
+    #[arg(long, value_enum)]
+    pub preset: Option<Preset>,
+    /// H0 bound (Elo of the candidate over the baseline).
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo0: Option<f64>,
+    /// H1 bound.
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo1: Option<f64>,
+    /// Bounds in logistic Elo instead of normalized Elo.
+    #[arg(long)]
+    pub logistic: bool,
+    /// Probability of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Stop, inconclusive (exit 3), after this many games.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_games: u64,
+    /// Seed groups (pairs, rotations) played between two checks of the SPRT.
+    #[arg(long, default_value_t = 128)]
+    pub batch: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct LadderArgs {
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// Levels, weakest first (default: the game's levels in order, or the config's `levels`).
+    #[arg(long, value_delimiter = ',')]
+    pub levels: Option<Vec<String>>,
+    /// Games per adjacent pair (default: the config's `games`, else 2000).
+    #[arg(long)]
+    pub games: Option<u64>,
+}
+
+/// The experiment, as flags; each overrides the config file.
+#[derive(Debug, Args)]
+pub struct ExperimentArgs {
+    /// Experiment config (TOML); flags override its values.
+    pub config: Option<PathBuf>,
+    /// Game: ludo (see `koom list`).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Agents, one per seat: levels, or `level@weights.toml`.
+    #[arg(long, value_delimiter = ',')]
+    pub agents: Option<Vec<String>>,
+    /// Master seed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// `batch` (deterministic depth/node budgets) or `player` (the app's time limits).
+    #[arg(long)]
+    pub time_control: Option<String>,
+}
+
+impl ExperimentArgs {
+    /// The config file (if any) overridden by `flags`.
+    pub fn experiment(&self, flags: ExperimentFile) -> anyhow::Result<ExperimentFile> {
+        let file = match &self.config {
+            Some(path) => ExperimentFile::load(path)?,
+            None => ExperimentFile::default(),
+        };
+        let own = ExperimentFile {
+            game: self.game.clone(),
+            agents: self.agents.clone(),
+            seed: self.seed,
+            time_control: self.time_control.clone(),
+            ..ExperimentFile::default()
+        };
+        Ok(file.overridden_by(own.overridden_by(flags)))
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub experiment: ExperimentArgs,
+    /// Number of games (matches for games played in matches); rounded up to whole rotations.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder (default: koom-results/GAME).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also write games.csv, one row per game.
+    #[arg(long)]
+    pub games_csv: bool,
+    /// No progress bar and no table.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub experiment: ExperimentArgs,
+    /// Index of the game in a batch run with the same seed and agents.
+    #[arg(long, default_value_t = 0)]
+    pub index: u64,
+    /// Play every rotation of the index's seed group (a whole match for two-player games).
+    #[arg(long)]
+    pub group: bool,
+    /// Print the board after every move.
+    #[arg(long)]
+    pub boards: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Game with a move tree (see `koom list`).
+    #[arg(long)]
+    pub game: String,
+    #[arg(long)]
+    pub depth: u32,
+    /// Start position in the game's notation (default: the initial position).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Also print the count below each legal move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct LegalArgs {
+    #[arg(long)]
+    pub game: String,
+    /// Start position in the game's notation (default: the initial position).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves to apply first, in order, comma separated.
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
+}

@@ -1,0 +1,110 @@
+//! `koom play`: one game (or one seed group), narrated.
+
+use std::fmt;
+use std::process::ExitCode;
+
+use engine::{Game, GameVisitor, Log};
+use tuner::config::{Experiment, ExperimentFile, Plan};
+use tuner::runner::{new_agents, play_game, row_of};
+
+use super::args::PlayArgs;
+use super::run::WallClock;
+
+/// Narration straight to standard output.
+struct Stdout;
+
+impl Log for Stdout {
+    fn line(&mut self, text: fmt::Arguments<'_>) {
+        println!("{text}");
+    }
+}
+
+struct PlayGame<'a> {
+    exp: &'a Experiment,
+    args: &'a PlayArgs,
+}
+
+impl GameVisitor for PlayGame<'_> {
+    type Output = anyhow::Result<ExitCode>;
+
+    fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
+        let plan = Plan::<G>::new(self.exp)?;
+        let seats = plan.seats() as u64;
+        let group = self.args.index / seats;
+        let rotations = if self.args.group {
+            0..plan.seats()
+        } else {
+            (self.args.index % seats) as usize..(self.args.index % seats) as usize + 1
+        };
+        let mut agents = new_agents(&plan);
+        let clock = WallClock::new();
+        let header = reports::csv_line(&reports::GamesCsv::header(plan.seats()));
+        for rotation in rotations {
+            let index = group * seats + rotation as u64;
+            let seating: Vec<String> = (0..plan.seats())
+                .map(|s| {
+                    format!(
+                        "seat {s}: {}",
+                        plan.labels[engine::seat_agent(s, rotation, plan.seats())]
+                    )
+                })
+                .collect();
+            println!(
+                "== {} game {index} (seed {}, group {group}, rotation {rotation}) ==",
+                G::NAME,
+                plan.seed
+            );
+            println!("{}", seating.join(", "));
+            let boards = self.args.boards;
+            let game = play_game(
+                &plan,
+                &mut agents,
+                group,
+                rotation,
+                &clock,
+                &mut Stdout,
+                |g: &G| {
+                    if boards {
+                        print!("{}", g.render());
+                    }
+                },
+            );
+            print!("{}", game.render());
+            if let Some(outcome) = game.outcome() {
+                let result = match outcome.sole_winner() {
+                    _ if outcome.no_result => "no result".to_owned(),
+                    Some(seat) => format!(
+                        "seat {seat} ({}) wins",
+                        plan.labels[engine::seat_agent(seat, rotation, plan.seats())]
+                    ),
+                    None => "draw".to_owned(),
+                };
+                println!(
+                    "result: {result} ({})",
+                    G::REASONS[usize::from(outcome.reason)]
+                );
+            }
+            let row = row_of(&plan, &game, group, rotation);
+            println!("{header}");
+            println!(
+                "{}",
+                reports::csv_line(&reports::GamesCsv::fields(&row, &plan.labels, G::REASONS))
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let exp = args
+        .experiment
+        .experiment(ExperimentFile::default())?
+        .resolve();
+    super::with_game(
+        &exp.game,
+        PlayGame {
+            exp: &exp,
+            args: &args,
+        },
+    )?
+}

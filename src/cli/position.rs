@@ -1,0 +1,86 @@
+//! `koom perft` and `koom legal`: the hooks for checking koom's move generators against other
+//! implementations of the same game.
+
+use std::process::ExitCode;
+
+use anyhow::bail;
+use engine::{Game, GameVisitor, NoLog, RandomStream};
+
+use super::args::{LegalArgs, PerftArgs};
+
+/// The position given in the game's notation, or the initial one.
+fn start<G: Game>(position: Option<&str>) -> anyhow::Result<G> {
+    let options = G::Options::default();
+    match position {
+        Some(text) => G::from_position(text, &options)
+            .map_err(|e| anyhow::anyhow!("bad {} position: {e}", G::NAME)),
+        None => Ok(G::new(
+            &options,
+            G::SEATS.0,
+            &mut RandomStream::dice(0),
+            &mut NoLog,
+        )),
+    }
+}
+
+struct Perft<'a>(&'a PerftArgs);
+
+impl GameVisitor for Perft<'_> {
+    type Output = anyhow::Result<ExitCode>;
+
+    fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
+        let args = self.0;
+        let root: G = start(args.position.as_deref())?;
+        if args.divide && args.depth > 0 {
+            let mut moves = G::MoveList::default();
+            root.legal_moves(&mut moves);
+            for &mv in moves.iter() {
+                let mut next = root.clone();
+                next.play(mv, &mut RandomStream::dice(0), &mut NoLog);
+                println!("{}: {}", root.format_move(mv), next.perft(args.depth - 1));
+            }
+        }
+        println!("perft {} = {}", args.depth, root.perft(args.depth));
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+struct Legal<'a>(&'a LegalArgs);
+
+impl GameVisitor for Legal<'_> {
+    type Output = anyhow::Result<ExitCode>;
+
+    fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
+        let args = self.0;
+        let mut game: G = start(args.position.as_deref())?;
+        for (i, text) in args.moves.iter().enumerate() {
+            if game.outcome().is_some() {
+                bail!("move {} `{text}`: the game is already over", i + 1);
+            }
+            let mv = game
+                .parse_move(text)
+                .map_err(|e| anyhow::anyhow!("move {} `{text}` is illegal: {e}", i + 1))?;
+            game.play(mv, &mut RandomStream::dice(0), &mut NoLog);
+        }
+        match game.position() {
+            Some(text) => println!("{text}"),
+            None => print!("{}", game.render()),
+        }
+        if game.outcome().is_none() {
+            let mut moves = G::MoveList::default();
+            game.legal_moves(&mut moves);
+            for &mv in moves.iter() {
+                println!("{}", game.format_move(mv));
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+pub fn perft(args: PerftArgs) -> anyhow::Result<ExitCode> {
+    super::with_game(&args.game, Perft(&args))?
+}
+
+pub fn legal(args: LegalArgs) -> anyhow::Result<ExitCode> {
+    super::with_game(&args.game, Legal(&args))?
+}

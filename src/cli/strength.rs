@@ -1,0 +1,326 @@
+//! `koom gate` and `koom ladder`: strength tests with exit codes for CI.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::bail;
+use engine::{Game, GameVisitor};
+use reports::RunInfo;
+use tuner::config::{Experiment, ExperimentFile};
+use tuner::runner::Hooks;
+use tuner::stats::{Bounds, EloModel, Verdict};
+use tuner::strength::{
+    GateSummary, Ladder, LadderSummary, gate as run_gate, ladder as run_ladder, match_plan,
+};
+use tuner::summary::HeadToHead;
+
+use super::args::{GateArgs, LadderArgs, MatchArgs, Preset};
+use super::run::{WallClock, interrupt_flag, progress_bar};
+
+impl MatchArgs {
+    /// The config file (if any) with these flags over it; `out_name` names the default folder.
+    fn experiment(
+        &self,
+        games: Option<u64>,
+        levels: Option<Vec<String>>,
+        out_name: &str,
+    ) -> anyhow::Result<Experiment> {
+        let file = match &self.config {
+            Some(path) => ExperimentFile::load(path)?,
+            None => ExperimentFile::default(),
+        };
+        let flags = ExperimentFile {
+            game: self.game.clone(),
+            seed: self.seed,
+            threads: self.threads,
+            time_control: self.time_control.clone(),
+            out: self.out.clone(),
+            games,
+            levels,
+            ..ExperimentFile::default()
+        };
+        let merged = file.overridden_by(flags);
+        let game = merged
+            .game
+            .clone()
+            .unwrap_or_else(|| tuner::config::DEFAULT_GAME.to_owned());
+        let out = merged
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("koom-results").join(format!("{out_name}-{game}")));
+        Ok(ExperimentFile {
+            out: Some(out),
+            ..merged
+        }
+        .resolve())
+    }
+}
+
+fn write_json(
+    out: &std::path::Path,
+    value: &impl tuner::Serialize,
+    info: &RunInfo,
+) -> anyhow::Result<()> {
+    reports::check_writable_dir(out)?;
+    reports::write_atomic(
+        &out.join("summary.json"),
+        reports::summary_json(value, info)?.as_bytes(),
+    )?;
+    eprintln!("results written to {}", out.display());
+    Ok(())
+}
+
+fn run_info(games: u64, started: Instant, threads: usize) -> RunInfo {
+    let elapsed = started.elapsed().as_secs_f64();
+    RunInfo {
+        elapsed_s: elapsed,
+        games_per_s: games as f64 / elapsed.max(1e-9),
+        threads: if threads == 0 {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        } else {
+            threads
+        },
+        host: reports::host_name(),
+        koom_version: env!("CARGO_PKG_VERSION"),
+    }
+}
+
+struct Gate<'a> {
+    exp: &'a Experiment,
+    args: &'a GateArgs,
+    bounds: Bounds,
+}
+
+impl GameVisitor for Gate<'_> {
+    type Output = anyhow::Result<ExitCode>;
+
+    fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
+        let args = self.args;
+        let exp = Experiment {
+            games: args.max_games,
+            ..self.exp.clone()
+        };
+        let plan = match_plan::<G>(&exp, &args.candidate, &args.baseline)?;
+        reports::check_writable_dir(&exp.out)?;
+        let bar = progress_bar(plan.games(), args.common.quiet, "games");
+        let clock = WallClock::new();
+        let hooks = Hooks {
+            progress: &|n| bar.inc(n),
+            interrupt: interrupt_flag(),
+            clock: &clock,
+        };
+        let started = Instant::now();
+        let result = run_gate(
+            &plan,
+            self.bounds,
+            args.batch,
+            exp.threads,
+            &hooks,
+            &mut |sprt, tally| {
+                bar.set_message(format!(
+                    "LLR {:.2} [{:.2}, {:.2}] after {} games",
+                    sprt.llr, sprt.lower, sprt.upper, tally.games
+                ));
+            },
+        )?;
+        bar.finish_and_clear();
+        let (verdict, code) = match (result.sprt.verdict, result.partial) {
+            (_, true) => ("interrupted", 3),
+            (Verdict::AcceptH1, _) => ("H1 accepted: not weaker", 0),
+            (Verdict::AcceptH0, _) => ("H0 accepted: regression", 1),
+            (Verdict::Continue, _) => ("inconclusive at the game limit", 3),
+        };
+        let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally.group_scores);
+        let e = &h2h.estimate;
+        let sprt = &result.sprt;
+        println!(
+            "{} gate: {} vs {} over {} games ({} seed groups), seed {}",
+            G::NAME,
+            args.candidate,
+            args.baseline,
+            result.tally.games,
+            e.groups,
+            exp.seed
+        );
+        println!(
+            "  SPRT [{}, {}] {:?} Elo, alpha {}, beta {}: LLR {:.3} (bounds {:.3}, {:.3})",
+            sprt.bounds.elo0,
+            sprt.bounds.elo1,
+            sprt.bounds.model,
+            sprt.bounds.alpha,
+            sprt.bounds.beta,
+            sprt.llr,
+            sprt.lower,
+            sprt.upper
+        );
+        println!(
+            "  group scores (0 .. {} games in half points): {:?}",
+            h2h.group_size, h2h.group_scores
+        );
+        println!(
+            "  Elo {:+.1} [{:+.1}, {:+.1}], nElo {:+.1} [{:+.1}, {:+.1}], LOS {:.1}%",
+            e.elo,
+            e.elo_ci95[0],
+            e.elo_ci95[1],
+            e.nelo,
+            e.nelo_ci95[0],
+            e.nelo_ci95[1],
+            100.0 * e.los
+        );
+        println!("  verdict: {verdict} (exit {code})");
+        let summary = GateSummary {
+            game: G::NAME,
+            seed: exp.seed,
+            verdict,
+            exit_code: code,
+            games_played: result.tally.games,
+            partial: result.partial,
+            sprt: sprt.clone(),
+            head_to_head: h2h.clone(),
+        };
+        write_json(
+            &exp.out,
+            &summary,
+            &run_info(result.tally.games, started, exp.threads),
+        )?;
+        Ok(ExitCode::from(code))
+    }
+}
+
+/// The SPRT bounds from a preset and/or explicit values.
+fn bounds(args: &GateArgs) -> anyhow::Result<Bounds> {
+    let (p0, p1) = match args.preset {
+        Some(Preset::Gain) => Bounds::GAIN,
+        Some(Preset::Nonreg) | None => Bounds::NONREG,
+    };
+    if args.preset.is_some() && args.logistic {
+        bail!(
+            "--preset gives normalized Elo bounds; with --logistic give --elo0 and --elo1 instead"
+        );
+    }
+    let b = Bounds {
+        elo0: args.elo0.unwrap_or(p0),
+        elo1: args.elo1.unwrap_or(p1),
+        alpha: args.alpha,
+        beta: args.beta,
+        model: if args.logistic {
+            EloModel::Logistic
+        } else {
+            EloModel::Normalized
+        },
+    };
+    b.check()
+        .map_err(|e| anyhow::anyhow!("bad SPRT bounds: {e}"))?;
+    if args.max_games == 0 {
+        bail!("--max-games must be at least 1");
+    }
+    Ok(b)
+}
+
+pub fn gate(args: GateArgs) -> anyhow::Result<ExitCode> {
+    let bounds = bounds(&args)?;
+    let exp = args.common.experiment(None, None, "gate")?;
+    super::with_game(
+        &exp.game,
+        Gate {
+            exp: &exp,
+            args: &args,
+            bounds,
+        },
+    )?
+}
+
+struct LadderGame<'a> {
+    exp: &'a Experiment,
+    quiet: bool,
+}
+
+impl GameVisitor for LadderGame<'_> {
+    type Output = anyhow::Result<ExitCode>;
+
+    fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
+        let exp = self.exp;
+        let levels: Vec<String> = exp
+            .levels
+            .clone()
+            .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect());
+        reports::check_writable_dir(&exp.out)?;
+        let bar = progress_bar(
+            exp.games * (levels.len().saturating_sub(1)) as u64,
+            self.quiet,
+            "games",
+        );
+        let clock = WallClock::new();
+        let hooks = Hooks {
+            progress: &|n| bar.inc(n),
+            interrupt: interrupt_flag(),
+            clock: &clock,
+        };
+        let started = Instant::now();
+        let ladder: Ladder =
+            run_ladder::<G>(exp, &levels, exp.threads, &hooks).map_err(anyhow::Error::from)?;
+        bar.finish_and_clear();
+        println!(
+            "{} ladder, {} games per pair, seed {}",
+            G::NAME,
+            exp.games,
+            exp.seed
+        );
+        for (level, (rating, ci)) in ladder
+            .levels
+            .iter()
+            .zip(ladder.fit.ratings.iter().zip(&ladder.fit.ci95))
+        {
+            println!(
+                "  {level:<24} {rating:+8.1} Elo [{:+.1}, {:+.1}]",
+                ci[0], ci[1]
+            );
+        }
+        for rung in &ladder.rungs {
+            let e = &rung.estimate;
+            println!(
+                "  {} vs {}: score {:.3} [{:.3}, {:.3}], Elo {:+.1} [{:+.1}, {:+.1}]: {}",
+                rung.upper,
+                rung.lower,
+                e.score,
+                e.score_ci95[0],
+                e.score_ci95[1],
+                e.elo,
+                e.elo_ci95[0],
+                e.elo_ci95[1],
+                if rung.passed { "ok" } else { "FAIL" }
+            );
+        }
+        let games = ladder.rungs.iter().map(|r| r.games).sum();
+        let summary = LadderSummary {
+            game: G::NAME,
+            seed: exp.seed,
+            games_per_pair: exp.games,
+            ladder,
+        };
+        write_json(&exp.out, &summary, &run_info(games, started, exp.threads))?;
+        let ladder = summary.ladder;
+        Ok(if ladder.passed {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        })
+    }
+}
+
+pub fn ladder(args: LadderArgs) -> anyhow::Result<ExitCode> {
+    let mut exp = args
+        .common
+        .experiment(args.games, args.levels.clone(), "ladder")?;
+    if args.games.is_none() && exp.games == tuner::config::DEFAULT_GAMES {
+        exp.games = 2000;
+    }
+    super::with_game(
+        &exp.game,
+        LadderGame {
+            exp: &exp,
+            quiet: args.common.quiet,
+        },
+    )?
+}

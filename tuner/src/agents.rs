@@ -1,0 +1,176 @@
+//! Agent specifications: `level` or `level@path/to/weights.toml`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use engine::{AgentSetup, Game, TimeControl};
+use serde::Deserialize;
+
+use crate::InputError;
+
+/// A weights file: the weight set's values by name, and optionally the game and set they are for.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WeightsFile {
+    game: Option<String>,
+    weight_set: Option<String>,
+    weights: BTreeMap<String, f64>,
+}
+
+/// Resolves one agent specification of game `G`.
+pub fn parse_agent<G: Game>(
+    spec: &str,
+    time_control: TimeControl,
+) -> Result<AgentSetup, InputError> {
+    let (level_name, weights_path) = match spec.split_once('@') {
+        Some((level, path)) => (level.trim(), Some(path.trim())),
+        None => (spec.trim(), None),
+    };
+    let levels = G::levels();
+    let level = levels
+        .iter()
+        .position(|l| l.name.eq_ignore_ascii_case(level_name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = levels.iter().map(|l| l.name).collect();
+            InputError::new(format!(
+                "unknown {} level `{level_name}` (accepted: {})",
+                G::NAME,
+                names.join(", ")
+            ))
+        })?;
+    let set = levels[level].weights;
+    let weights = match (weights_path, set) {
+        (None, Some(set)) => set.defaults(),
+        (None, None) => Vec::new(),
+        (Some(_), None) => {
+            return Err(InputError::new(format!(
+                "{} level `{}` has no weight set, so `{spec}` cannot load weights",
+                G::NAME,
+                levels[level].name
+            )));
+        }
+        (Some(path), Some(set)) => load_weights::<G>(Path::new(path), set)?,
+    };
+    Ok(AgentSetup {
+        level,
+        weights,
+        time_control,
+    })
+}
+
+/// Reads a weights file for weight set `set` of game `G`.
+pub fn load_weights<G: Game>(path: &Path, set: &engine::WeightSet) -> Result<Vec<f64>, InputError> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| InputError::new(format!("cannot read weights file {shown}: {e}")))?;
+    let file: WeightsFile = toml::from_str(&text).map_err(|e| {
+        InputError::new(format!(
+            "weights file {shown}: {}",
+            one_line(&e.to_string())
+        ))
+    })?;
+    if let Some(game) = &file.game
+        && !game.eq_ignore_ascii_case(G::NAME)
+    {
+        return Err(InputError::new(format!(
+            "weights file {shown} is for game `{game}`, not `{}`",
+            G::NAME
+        )));
+    }
+    if let Some(name) = &file.weight_set
+        && name != set.name
+    {
+        return Err(InputError::new(format!(
+            "weights file {shown} is for weight set `{name}`, not `{}`",
+            set.name
+        )));
+    }
+    set.from_named(file.weights.iter().map(|(k, &v)| (k.as_str(), v)))
+        .map_err(|e| InputError::new(format!("weights file {shown}: {e}")))
+}
+
+/// Writes a weight vector as a weights file that [`load_weights`] reads back.
+#[must_use]
+pub fn weights_toml(game: &str, set: &engine::WeightSet, values: &[f64]) -> String {
+    let mut out = format!(
+        "game = \"{game}\"\nweight_set = \"{}\"\n\n[weights]\n",
+        set.name
+    );
+    for (p, v) in set.params.iter().zip(values) {
+        out.push_str(&format!(
+            "# {} (default {}, range {}..={}, step {})\n",
+            p.doc.trim(),
+            p.default,
+            p.min,
+            p.max,
+            p.step
+        ));
+        out.push_str(&format!("{} = {v:?}\n", p.name));
+    }
+    out
+}
+
+/// TOML errors span several lines (with a caret diagram); keep the first and the message.
+pub(crate) fn one_line(message: &str) -> String {
+    let lines: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    match (lines.first(), lines.last()) {
+        (Some(first), Some(last)) if lines.len() > 1 => format!("{first} {last}"),
+        (Some(first), _) => (*first).to_owned(),
+        _ => message.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::games::ludo::{HardWeights, Ludo};
+
+    #[test]
+    fn levels_and_weights_resolve() {
+        let hard = parse_agent::<Ludo>("Hard", TimeControl::Batch).unwrap();
+        assert_eq!((hard.level, hard.weights), (2, HardWeights::SET.defaults()));
+        let err = parse_agent::<Ludo>("grandmaster", TimeControl::Batch).unwrap_err();
+        assert_eq!(
+            err.0,
+            "unknown ludo level `grandmaster` (accepted: easy, normal, hard)"
+        );
+        assert!(
+            parse_agent::<Ludo>("easy@x.toml", TimeControl::Batch)
+                .unwrap_err()
+                .0
+                .contains("has no weight set")
+        );
+    }
+
+    #[test]
+    fn weights_files_round_trip_and_are_checked() {
+        let dir = std::env::temp_dir().join(format!("koom-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.toml");
+        let mut values = HardWeights::SET.defaults();
+        values[6] = 2.5;
+        std::fs::write(&path, weights_toml("ludo", &HardWeights::SET, &values)).unwrap();
+        assert_eq!(
+            load_weights::<Ludo>(&path, &HardWeights::SET).unwrap(),
+            values
+        );
+        std::fs::write(&path, "[weights]\ncapture = 5.0\n").unwrap();
+        let err = load_weights::<Ludo>(&path, &HardWeights::SET)
+            .unwrap_err()
+            .0;
+        assert!(
+            err.contains("parameter `capture_extra` of weight set `ludo-hard` is missing"),
+            "{err}"
+        );
+        std::fs::write(&path, "[weights\n").unwrap();
+        let err = load_weights::<Ludo>(&path, &HardWeights::SET)
+            .unwrap_err()
+            .0;
+        assert!(!err.contains('\n') && err.contains("w.toml"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,251 @@
+//! Experiment configs: a TOML file, overridden by command-line flags, resolved against one game.
+
+use std::path::{Path, PathBuf};
+
+use engine::{AgentSetup, Game, TimeControl};
+use serde::{Deserialize, Serialize};
+
+use crate::InputError;
+use crate::agents::{one_line, parse_agent};
+
+/// The built-in experiment `koom run` plays with no arguments: the three Ludo levels mixed.
+pub const DEFAULT_GAME: &str = "ludo";
+pub const DEFAULT_AGENTS: &[&str] = &["easy", "normal", "hard", "hard"];
+pub const DEFAULT_GAMES: u64 = 40_000;
+pub const DEFAULT_SEED: u64 = 1;
+
+/// An experiment as written in a TOML file; every field may also come from a flag.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExperimentFile {
+    pub game: Option<String>,
+    /// One agent per seat (per player for games with a variable number of players).
+    pub agents: Option<Vec<String>>,
+    /// Games to play (matches for games that count matches); rounded up to whole seed groups.
+    pub games: Option<u64>,
+    pub seed: Option<u64>,
+    /// Worker threads; 0 or absent = all cores.
+    pub threads: Option<usize>,
+    /// `batch` (deterministic budgets, default) or `player` (the app's time limits).
+    pub time_control: Option<String>,
+    pub out: Option<PathBuf>,
+    pub games_csv: Option<bool>,
+    /// The game's rule options.
+    pub options: Option<toml::Table>,
+    /// `koom ladder`: the levels in their expected order, weakest first.
+    pub levels: Option<Vec<String>>,
+}
+
+impl ExperimentFile {
+    /// Reads a config file; errors name the file and the offending key.
+    pub fn load(path: &Path) -> Result<Self, InputError> {
+        let shown = path.display();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| InputError::new(format!("cannot read config {shown}: {e}")))?;
+        toml::from_str(&text)
+            .map_err(|e| InputError::new(format!("config {shown}: {}", one_line(&e.to_string()))))
+    }
+
+    /// `other`'s fields replace this one's where set (flags over the file).
+    #[must_use]
+    pub fn overridden_by(self, other: Self) -> Self {
+        Self {
+            game: other.game.or(self.game),
+            agents: other.agents.or(self.agents),
+            games: other.games.or(self.games),
+            seed: other.seed.or(self.seed),
+            threads: other.threads.or(self.threads),
+            time_control: other.time_control.or(self.time_control),
+            out: other.out.or(self.out),
+            games_csv: other.games_csv.or(self.games_csv),
+            options: other.options.or(self.options),
+            levels: other.levels.or(self.levels),
+        }
+    }
+
+    /// Fills what is missing from the built-in default experiment.
+    #[must_use]
+    pub fn resolve(self) -> Experiment {
+        let game = self.game.unwrap_or_else(|| DEFAULT_GAME.to_owned());
+        let agents = self.agents.unwrap_or_else(|| {
+            if game == DEFAULT_GAME {
+                DEFAULT_AGENTS.iter().map(|s| (*s).to_owned()).collect()
+            } else {
+                Vec::new()
+            }
+        });
+        Experiment {
+            out: self
+                .out
+                .unwrap_or_else(|| PathBuf::from("koom-results").join(&game)),
+            game,
+            agents,
+            games: self.games.unwrap_or(DEFAULT_GAMES),
+            seed: self.seed.unwrap_or(DEFAULT_SEED),
+            threads: self.threads.unwrap_or(0),
+            time_control: self.time_control.unwrap_or_else(|| "batch".to_owned()),
+            games_csv: self.games_csv.unwrap_or(false),
+            options: self.options.unwrap_or_default(),
+            levels: self.levels,
+        }
+    }
+}
+
+/// A complete experiment, not yet checked against its game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Experiment {
+    pub game: String,
+    pub agents: Vec<String>,
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub time_control: String,
+    pub out: PathBuf,
+    pub games_csv: bool,
+    pub options: toml::Table,
+    pub levels: Option<Vec<String>>,
+}
+
+/// An experiment resolved against game `G`: what the runner needs.
+#[derive(Clone, Debug)]
+pub struct Plan<G: Game> {
+    pub options: G::Options,
+    pub agents: Vec<AgentSetup>,
+    /// The agents as the user wrote them.
+    pub labels: Vec<String>,
+    pub seed: u64,
+    /// Seed groups to play; each is played once per rotation of the agents over the seats.
+    pub groups: u64,
+    /// `teams[slot]`: whether the slot plays for team A (the candidate) in head-to-head
+    /// statistics. By default the slots with the first agent's label.
+    pub teams: Vec<bool>,
+}
+
+impl<G: Game> Plan<G> {
+    /// Checks the experiment against the game: agent count, levels, weights, options, games.
+    pub fn new(exp: &Experiment) -> Result<Self, InputError> {
+        let (min, max) = G::SEATS;
+        let n = exp.agents.len();
+        if n < min || n > max {
+            let wanted = if min == max {
+                format!("{min}")
+            } else {
+                format!("{min} to {max}")
+            };
+            return Err(InputError::new(format!(
+                "{} needs {wanted} agents (one per seat), got {n}: give them as --agents a,b,...",
+                G::NAME
+            )));
+        }
+        let time_control = parse_time_control(&exp.time_control)?;
+        let agents = exp
+            .agents
+            .iter()
+            .map(|spec| parse_agent::<G>(spec, time_control))
+            .collect::<Result<Vec<_>, _>>()?;
+        let options: G::Options =
+            toml::Value::Table(exp.options.clone())
+                .try_into()
+                .map_err(|e: toml::de::Error| {
+                    InputError::new(format!("{} options: {}", G::NAME, one_line(&e.to_string())))
+                })?;
+        G::check_options(&options).map_err(InputError::new)?;
+        if exp.games == 0 {
+            return Err(InputError::new("games must be at least 1"));
+        }
+        let groups = if G::GAMES_COUNT_GROUPS {
+            exp.games
+        } else {
+            exp.games.div_ceil(n as u64)
+        };
+        let teams = exp
+            .agents
+            .iter()
+            .map(|label| *label == exp.agents[0])
+            .collect();
+        Ok(Self {
+            options,
+            agents,
+            labels: exp.agents.clone(),
+            seed: exp.seed,
+            groups,
+            teams,
+        })
+    }
+
+    /// Seats = agents = rotations per seed group.
+    #[must_use]
+    pub fn seats(&self) -> usize {
+        self.agents.len()
+    }
+
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        self.groups * self.seats() as u64
+    }
+}
+
+/// `batch` or `player`.
+pub fn parse_time_control(text: &str) -> Result<TimeControl, InputError> {
+    match text.to_ascii_lowercase().as_str() {
+        "batch" => Ok(TimeControl::Batch),
+        "player" => Ok(TimeControl::Player),
+        other => Err(InputError::new(format!(
+            "unknown time control `{other}` (accepted: batch, player)"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::games::ludo::Ludo;
+
+    fn exp(toml_text: &str) -> Experiment {
+        toml::from_str::<ExperimentFile>(toml_text)
+            .unwrap()
+            .resolve()
+    }
+
+    #[test]
+    fn defaults_give_the_built_in_experiment() {
+        let e = ExperimentFile::default().resolve();
+        assert_eq!(
+            (e.game.as_str(), e.games, e.seed),
+            ("ludo", DEFAULT_GAMES, DEFAULT_SEED)
+        );
+        let plan = Plan::<Ludo>::new(&e).unwrap();
+        assert_eq!(plan.groups, DEFAULT_GAMES / 4);
+    }
+
+    #[test]
+    fn flags_override_the_file() {
+        let file = toml::from_str::<ExperimentFile>("games = 10\nseed = 3").unwrap();
+        let flags = ExperimentFile {
+            seed: Some(9),
+            ..Default::default()
+        };
+        let e = file.overridden_by(flags).resolve();
+        assert_eq!((e.games, e.seed), (10, 9));
+    }
+
+    #[test]
+    fn games_round_up_to_whole_rotations() {
+        let plan = Plan::<Ludo>::new(&exp("games = 10")).unwrap();
+        assert_eq!((plan.groups, plan.games()), (3, 12));
+    }
+
+    #[test]
+    fn bad_experiments_say_what_is_wrong() {
+        let err = |t: &str| Plan::<Ludo>::new(&exp(t)).unwrap_err().0;
+        assert_eq!(
+            err("agents = ['easy', 'hard']"),
+            "ludo needs 4 agents (one per seat), got 2: give them as --agents a,b,..."
+        );
+        assert!(err("games = 0").contains("at least 1"));
+        assert!(err("[options]\nroll_cap = 0").contains("roll_cap"));
+        assert!(err("[options]\nroll_limit = 5").contains("unknown field `roll_limit`"));
+        assert!(err("time_control = 'blitz'").contains("accepted: batch, player"));
+        assert!(toml::from_str::<ExperimentFile>("gmaes = 3").is_err());
+    }
+}

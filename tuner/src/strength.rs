@@ -1,0 +1,292 @@
+//! Strength testing on top of the runner: the SPRT gate and the level ladder.
+
+use std::sync::atomic::AtomicBool;
+
+use engine::Game;
+use serde::Serialize;
+
+use crate::InputError;
+use crate::config::{Experiment, Plan};
+use crate::runner::{Hooks, run};
+use crate::stats::ladder::Pairing;
+use crate::stats::{Bounds, EloEstimate, LadderFit, Sprt, Verdict, fit_bradley_terry};
+use crate::summary::HeadToHead;
+use crate::tally::RunTally;
+
+/// The seats of a two-agent match in game `G`: the first half of the seats A, the second half B
+/// (two players when the game takes a variable number). Halves rather than alternation: with
+/// A B A B, rotations 0 and 2 would seat the same agents in the same seats on the same dice and
+/// replay the same game, while every rotation of A A B B is a different game.
+#[must_use]
+pub fn match_agents<G: Game>(a: &str, b: &str) -> Vec<String> {
+    let (min, max) = G::SEATS;
+    let seats = if min == max { min } else { min.max(2) };
+    (0..seats)
+        .map(|s| {
+            if s < seats.div_ceil(2) {
+                a.to_owned()
+            } else {
+                b.to_owned()
+            }
+        })
+        .collect()
+}
+
+/// A two-agent match plan whose team A is the first agent's seats, even when both agents are
+/// the same.
+pub fn match_plan<G: Game>(base: &Experiment, a: &str, b: &str) -> Result<Plan<G>, InputError> {
+    let exp = Experiment {
+        agents: match_agents::<G>(a, b),
+        ..base.clone()
+    };
+    let mut plan = Plan::<G>::new(&exp)?;
+    let half = plan.seats().div_ceil(2);
+    plan.teams = (0..plan.seats()).map(|s| s < half).collect();
+    Ok(plan)
+}
+
+/// What `koom gate` writes to `summary.json` (the writer adds `run`).
+#[derive(Clone, Debug, Serialize)]
+pub struct GateSummary {
+    pub game: &'static str,
+    pub seed: u64,
+    pub verdict: &'static str,
+    pub exit_code: u8,
+    pub games_played: u64,
+    pub partial: bool,
+    pub sprt: Sprt,
+    /// Candidate (`agent`) against baseline (`opponent`).
+    #[serde(flatten)]
+    pub head_to_head: HeadToHead,
+}
+
+/// What `koom ladder` writes to `summary.json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct LadderSummary {
+    pub game: &'static str,
+    pub seed: u64,
+    pub games_per_pair: u64,
+    #[serde(flatten)]
+    pub ladder: Ladder,
+}
+
+/// A finished (or stopped) gate.
+#[derive(Debug)]
+pub struct GateRun<G: Game> {
+    pub tally: RunTally<G>,
+    pub sprt: Sprt,
+    pub partial: bool,
+}
+
+/// Plays `batch_groups` seed groups at a time, re-evaluating the SPRT after each batch, until a
+/// bound is crossed or `plan.groups` groups are played. `on_batch` sees the test after each one.
+pub fn gate<G: Game>(
+    plan: &Plan<G>,
+    bounds: Bounds,
+    batch_groups: u64,
+    threads: usize,
+    hooks: &Hooks<'_>,
+    on_batch: &mut dyn FnMut(&Sprt, &RunTally<G>),
+) -> std::io::Result<GateRun<G>> {
+    let mut tally = RunTally::new(&plan.teams);
+    let mut sprt = Sprt::evaluate(bounds, &tally.group_scores);
+    let mut start = 0;
+    let mut partial = false;
+    while start < plan.groups && sprt.verdict == Verdict::Continue {
+        let end = (start + batch_groups.max(1)).min(plan.groups);
+        let batch = run(plan, start..end, threads, hooks, None)?;
+        tally.merge(&batch.tally);
+        sprt = Sprt::evaluate(bounds, &tally.group_scores);
+        on_batch(&sprt, &tally);
+        if batch.partial {
+            partial = true;
+            break;
+        }
+        start = end;
+    }
+    Ok(GateRun {
+        tally,
+        sprt,
+        partial,
+    })
+}
+
+/// One rung of a ladder: `upper` against the level below it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Rung {
+    pub upper: String,
+    pub lower: String,
+    pub games: u64,
+    pub group_scores: Vec<u64>,
+    #[serde(flatten)]
+    pub estimate: EloEstimate,
+    /// The upper level's score interval lies above an even score.
+    pub passed: bool,
+}
+
+/// A ladder's result: each adjacent pair, and the ratings fitted over all of them.
+#[derive(Clone, Debug, Serialize)]
+pub struct Ladder {
+    pub levels: Vec<String>,
+    pub rungs: Vec<Rung>,
+    pub fit: LadderFit,
+    pub passed: bool,
+    pub partial: bool,
+}
+
+/// Plays each adjacent pair of `levels` (weakest first) for `base.games` games and fits ratings.
+pub fn ladder<G: Game>(
+    base: &Experiment,
+    levels: &[String],
+    threads: usize,
+    hooks: &Hooks<'_>,
+) -> Result<Ladder, LadderError> {
+    if levels.len() < 2 {
+        return Err(InputError::new(format!(
+            "a ladder needs at least two levels, got {}",
+            levels.len()
+        ))
+        .into());
+    }
+    let mut rungs = Vec::new();
+    let mut pairings = Vec::new();
+    let mut partial = false;
+    for (i, pair) in levels.windows(2).enumerate() {
+        let (lower, upper) = (&pair[0], &pair[1]);
+        let plan = match_plan::<G>(base, upper, lower)?;
+        let result = run(&plan, 0..plan.groups, threads, hooks, None)?;
+        partial |= result.partial;
+        let scores = &result.tally.group_scores;
+        let estimate = scores.estimate();
+        pairings.push(Pairing {
+            a: i + 1,
+            b: i,
+            score: estimate.score,
+            games: result.tally.games as f64,
+            variance_of_mean: estimate.group_variance / scores.groups().max(1) as f64,
+        });
+        rungs.push(Rung {
+            upper: upper.clone(),
+            lower: lower.clone(),
+            games: result.tally.games,
+            group_scores: scores.counts.clone(),
+            passed: estimate.score_ci95[0] > 0.5,
+            estimate,
+        });
+        if partial {
+            break;
+        }
+    }
+    let fit = fit_bradley_terry(rungs.len() + 1, &pairings);
+    let passed = !partial && rungs.iter().all(|r| r.passed);
+    Ok(Ladder {
+        levels: levels[..=rungs.len()].to_vec(),
+        rungs,
+        fit,
+        passed,
+        partial,
+    })
+}
+
+/// A ladder fails on bad input or on a write error.
+#[derive(Debug, thiserror::Error)]
+pub enum LadderError {
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// Hooks for library callers that never interrupt.
+#[must_use]
+pub fn never() -> &'static AtomicBool {
+    static NEVER: AtomicBool = AtomicBool::new(false);
+    &NEVER
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::games::ludo::Ludo;
+
+    use super::*;
+    use crate::config::ExperimentFile;
+    use crate::runner::quiet_hooks;
+    use crate::stats::EloModel;
+
+    fn base(games: u64, seed: u64) -> Experiment {
+        ExperimentFile {
+            games: Some(games),
+            seed: Some(seed),
+            ..ExperimentFile::default()
+        }
+        .resolve()
+    }
+
+    #[test]
+    fn ludo_match_plans_seat_a_a_b_b() {
+        let plan = match_plan::<Ludo>(&base(8, 1), "hard", "easy").unwrap();
+        assert_eq!(plan.labels, ["hard", "hard", "easy", "easy"]);
+        let same = match_plan::<Ludo>(&base(8, 1), "hard", "hard").unwrap();
+        assert_eq!(same.teams, [true, true, false, false]);
+    }
+
+    #[test]
+    fn gate_accepts_hard_over_easy_and_rejects_easy_against_hard() {
+        let hooks = quiet_hooks(never());
+        let bounds = Bounds {
+            elo0: -1.75,
+            elo1: 0.25,
+            alpha: 0.05,
+            beta: 0.05,
+            model: EloModel::Normalized,
+        };
+        let good = gate(
+            &match_plan::<Ludo>(&base(40_000, 3), "hard", "easy").unwrap(),
+            bounds,
+            64,
+            0,
+            &hooks,
+            &mut |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(good.sprt.verdict, Verdict::AcceptH1);
+        assert!(
+            good.tally.games < 40_000,
+            "decided early: {} games",
+            good.tally.games
+        );
+        let bad = gate(
+            &match_plan::<Ludo>(&base(40_000, 3), "easy", "hard").unwrap(),
+            bounds,
+            64,
+            0,
+            &hooks,
+            &mut |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(bad.sprt.verdict, Verdict::AcceptH0);
+    }
+
+    #[test]
+    fn ludo_ladder_passes_in_order() {
+        let levels = ["easy", "normal", "hard"].map(String::from);
+        let fitted = ladder::<Ludo>(&base(4000, 5), &levels, 0, &quiet_hooks(never())).unwrap();
+        assert!(
+            fitted.passed,
+            "{:?}",
+            fitted
+                .rungs
+                .iter()
+                .map(|r| r.estimate.score_ci95)
+                .collect::<Vec<_>>()
+        );
+        assert!(fitted.fit.ratings[1] > 0.0 && fitted.fit.ratings[2] > fitted.fit.ratings[1]);
+        // The reversed ladder fails.
+        let reversed = ["hard", "normal", "easy"].map(String::from);
+        assert!(
+            !ladder::<Ludo>(&base(4000, 5), &reversed, 0, &quiet_hooks(never()))
+                .unwrap()
+                .passed
+        );
+    }
+}

@@ -1,0 +1,274 @@
+//! The summary of a run: every figure computed from the counts, with its interval.
+
+use engine::Game;
+use engine::GameStats as _;
+use engine::tally::{Moments, ratio, wilson95};
+use serde::Serialize;
+
+use crate::config::Plan;
+use crate::stats::{EloEstimate, GroupScores};
+use crate::tally::{Record, RunTally};
+
+/// One agent's or one seat's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RecordSummary {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub no_result: u64,
+    /// Wins over all games played (no-results included in the denominator).
+    pub win_rate: f64,
+    pub win_rate_ci95: [f64; 2],
+    /// (wins + draws / 2) over the games with a result.
+    pub score: f64,
+}
+
+impl RecordSummary {
+    fn new(record: &Record, agent: Option<String>, seat: Option<usize>) -> Self {
+        let decided = record.games - record.no_result;
+        Self {
+            agent,
+            seat,
+            games: record.games,
+            wins: record.wins,
+            draws: record.draws,
+            losses: record.losses,
+            no_result: record.no_result,
+            win_rate: ratio(record.wins, record.games),
+            win_rate_ci95: wilson95(record.wins as f64, record.games as f64),
+            score: if decided == 0 {
+                0.0
+            } else {
+                (record.wins as f64 + record.draws as f64 / 2.0) / decided as f64
+            },
+        }
+    }
+}
+
+/// A figure with its 95% interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    pub value: f64,
+    pub ci95: [f64; 2],
+}
+
+/// The distribution of an integer quantity.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Distribution {
+    pub unit: &'static str,
+    pub mean: f64,
+    pub sd: f64,
+    pub min: i64,
+    pub max: i64,
+}
+
+impl Distribution {
+    fn new(unit: &'static str, m: &Moments) -> Self {
+        Self {
+            unit,
+            mean: m.mean(),
+            sd: m.sd(),
+            min: m.min.unwrap_or(0),
+            max: m.max.unwrap_or(0),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Termination {
+    pub reason: &'static str,
+    pub games: u64,
+    pub share: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Captures {
+    pub seat: usize,
+    pub total: u64,
+    pub per_game: f64,
+}
+
+/// Everything `summary.json` holds except the `run` object (which the writer adds): all of it is
+/// a function of the config, the seed and the code.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary<R: Serialize> {
+    pub game: &'static str,
+    pub seed: u64,
+    pub agents: Vec<String>,
+    pub options: serde_json::Value,
+    pub time_control: String,
+    pub games_played: u64,
+    pub seed_groups: u64,
+    pub rotations: usize,
+    pub no_result: u64,
+    pub draws: u64,
+    pub partial: bool,
+    pub by_agent: Vec<RecordSummary>,
+    pub by_seat: Vec<RecordSummary>,
+    /// The first seat's win rate minus the fair share `1 / seats`.
+    pub first_player_advantage: Estimate,
+    pub length: Distribution,
+    /// Die rolls per game, for games with dice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length_rolls: Option<Distribution>,
+    pub termination: Vec<Termination>,
+    pub captures_by_seat: Vec<Captures>,
+    /// Present when exactly two distinct agents play: their match as Elo.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head_to_head: Option<HeadToHead>,
+    pub game_specific: R,
+}
+
+/// Two agents' match: the first agent (team A) against the other, counted per seed group.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HeadToHead {
+    pub agent: String,
+    pub opponent: String,
+    /// Games per seed group (2 for side-swapped pairs: the pentanomial model).
+    pub group_size: usize,
+    /// Groups by team A's score, from 0 to `group_size` in half-point steps.
+    pub group_scores: Vec<u64>,
+    #[serde(flatten)]
+    pub estimate: EloEstimate,
+}
+
+impl HeadToHead {
+    #[must_use]
+    pub fn new(agent: &str, opponent: &str, scores: &GroupScores) -> Self {
+        Self {
+            agent: agent.to_owned(),
+            opponent: opponent.to_owned(),
+            group_size: scores.games_per_group(),
+            group_scores: scores.counts.clone(),
+            estimate: scores.estimate(),
+        }
+    }
+}
+
+/// Agents with the same label are pooled (their slot records summed), in order of first seat.
+fn pooled_agents(labels: &[String], records: &[Record]) -> Vec<(String, Record)> {
+    let mut pooled: Vec<(String, Record)> = Vec::new();
+    for (label, record) in labels.iter().zip(records) {
+        match pooled.iter_mut().find(|(l, _)| l == label) {
+            Some((_, total)) => total.merge(record),
+            None => pooled.push((label.clone(), *record)),
+        }
+    }
+    pooled
+}
+
+/// The two labels, first-seated first, when exactly two distinct agents play.
+fn two_agents(labels: &[String]) -> Option<(&str, &str)> {
+    let first = labels.first()?;
+    let other = labels.iter().find(|l| *l != first)?;
+    labels
+        .iter()
+        .all(|l| l == first || l == other)
+        .then_some((first.as_str(), other.as_str()))
+}
+
+/// Builds the summary of a run.
+pub fn summarize<G: Game>(
+    plan: &Plan<G>,
+    time_control: &str,
+    tally: &RunTally<G>,
+    partial: bool,
+) -> Summary<<G::Stats as engine::GameStats<G>>::Report> {
+    let seats = plan.seats();
+    let fair = 1.0 / seats as f64;
+    let first = &tally.by_seat[0];
+    let [lo, hi] = wilson95(first.wins as f64, first.games as f64);
+    Summary {
+        game: G::NAME,
+        seed: plan.seed,
+        agents: plan.labels.clone(),
+        options: serde_json::to_value(&plan.options).unwrap_or(serde_json::Value::Null),
+        time_control: time_control.to_owned(),
+        games_played: tally.games,
+        seed_groups: tally.groups,
+        rotations: seats,
+        no_result: tally.no_result,
+        draws: tally.draws,
+        partial,
+        by_agent: pooled_agents(&plan.labels, &tally.by_agent)
+            .into_iter()
+            .map(|(label, record)| RecordSummary::new(&record, Some(label), None))
+            .collect(),
+        by_seat: tally
+            .by_seat
+            .iter()
+            .enumerate()
+            .map(|(s, r)| RecordSummary::new(r, None, Some(s)))
+            .collect(),
+        first_player_advantage: Estimate {
+            value: ratio(first.wins, first.games) - fair,
+            ci95: [lo - fair, hi - fair],
+        },
+        length: Distribution::new("moves", &tally.moves),
+        length_rolls: (tally.rolls.sum > 0).then(|| Distribution::new("rolls", &tally.rolls)),
+        termination: G::REASONS
+            .iter()
+            .zip(&tally.reasons)
+            .map(|(&reason, &games)| Termination {
+                reason,
+                games,
+                share: ratio(games, tally.games),
+            })
+            .collect(),
+        captures_by_seat: tally
+            .captures_by_seat
+            .iter()
+            .enumerate()
+            .map(|(seat, &total)| Captures {
+                seat,
+                total,
+                per_game: ratio(total, tally.games),
+            })
+            .collect(),
+        head_to_head: two_agents(&plan.labels)
+            .map(|(a, b)| HeadToHead::new(a, b, &tally.group_scores)),
+        game_specific: tally.stats.report(&plan.labels),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_with_the_same_label_are_pooled_in_seat_order() {
+        let r = |wins, games| Record {
+            games,
+            wins,
+            losses: games - wins,
+            ..Record::default()
+        };
+        let labels = ["hard", "easy", "hard", "easy"].map(String::from);
+        let pooled = pooled_agents(&labels, &[r(5, 10), r(1, 10), r(4, 10), r(0, 10)]);
+        assert_eq!(pooled.len(), 2);
+        assert_eq!(
+            (pooled[0].0.as_str(), pooled[0].1.wins, pooled[0].1.games),
+            ("hard", 9, 20)
+        );
+        assert_eq!((pooled[1].0.as_str(), pooled[1].1.wins), ("easy", 1));
+    }
+
+    #[test]
+    fn record_summary_scores_draws_as_halves_and_skips_no_results() {
+        let record = Record {
+            games: 10,
+            wins: 4,
+            draws: 2,
+            losses: 2,
+            no_result: 2,
+        };
+        let s = RecordSummary::new(&record, None, Some(0));
+        assert!((s.score - 5.0 / 8.0).abs() < 1e-12);
+        assert!((s.win_rate - 0.4).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,202 @@
+//! What the runner accumulates: integer counts only, merged exactly whatever the thread count.
+
+use engine::tally::Moments;
+use engine::{Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
+
+use crate::stats::GroupScores;
+use serde::{Deserialize, Serialize};
+
+/// Wins, draws, losses and no-results of one agent or one seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub no_result: u64,
+}
+
+impl Record {
+    pub fn add(&mut self, result: SeatResult) {
+        self.games += 1;
+        match result {
+            SeatResult::Win => self.wins += 1,
+            SeatResult::Draw => self.draws += 1,
+            SeatResult::Loss => self.losses += 1,
+            SeatResult::NoResult => self.no_result += 1,
+        }
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.no_result += other.no_result;
+    }
+}
+
+/// One finished game as a row of `games.csv`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub index: u64,
+    pub seed: u64,
+    pub rotation: usize,
+    pub outcome: Outcome,
+    /// `seat_agents[seat]` = agent slot.
+    pub seat_agents: Vec<usize>,
+    pub moves: u32,
+    pub rolls: u32,
+    pub captures: Vec<u32>,
+}
+
+/// The counts of a run (or of any part of it).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct RunTally<G: Game> {
+    /// `teams[slot]`: the slot plays for team A in head-to-head statistics.
+    pub teams: Vec<bool>,
+    pub games: u64,
+    pub groups: u64,
+    pub no_result: u64,
+    /// Games that ended without a single winner (and with a result).
+    pub draws: u64,
+    pub by_agent: Vec<Record>,
+    pub by_seat: Vec<Record>,
+    pub moves: Moments,
+    pub rolls: Moments,
+    pub reasons: Vec<u64>,
+    pub captures_by_seat: Vec<u64>,
+    /// Team A's score per seed group, in half-points (see [`group_half_points`]).
+    pub group_scores: GroupScores,
+    pub stats: G::Stats,
+}
+
+/// Team A's half-points in one seed group. Games scored in points (Thud) make the group one
+/// match, won on the points summed over its rounds: 2R half-points for a win, R for a draw.
+/// Otherwise each game gives 2 when team A holds the win, 0 when team B does, and 1 for a draw,
+/// a win shared across the teams, or no result.
+#[must_use]
+pub fn group_half_points<G: Game>(games: &[G], teams: &[bool]) -> usize {
+    let seats = teams.len();
+    let rotations = games.len();
+    let team_of = |seat: usize, rotation: usize| teams[seat_agent(seat, rotation, seats)];
+    if games.first().and_then(Game::points).is_some() {
+        let mut margin = 0i64;
+        for (rotation, game) in games.iter().enumerate() {
+            let points = game.points().unwrap_or([0; MAX_SEATS]);
+            for (seat, &p) in points[..seats].iter().enumerate() {
+                margin += if team_of(seat, rotation) {
+                    i64::from(p)
+                } else {
+                    -i64::from(p)
+                };
+            }
+        }
+        return rotations * (1 + margin.signum()) as usize;
+    }
+    games
+        .iter()
+        .enumerate()
+        .map(|(rotation, game)| {
+            let outcome = game.outcome().expect("finished game");
+            let mut a = false;
+            let mut b = false;
+            for seat in outcome.winners.iter() {
+                if team_of(seat, rotation) {
+                    a = true;
+                } else {
+                    b = true;
+                }
+            }
+            if outcome.no_result || a == b {
+                1
+            } else if a {
+                2
+            } else {
+                0
+            }
+        })
+        .sum()
+}
+
+impl<G: Game> RunTally<G> {
+    #[must_use]
+    pub fn new(teams: &[bool]) -> Self {
+        let seats = teams.len();
+        Self {
+            teams: teams.to_vec(),
+            games: 0,
+            groups: 0,
+            no_result: 0,
+            draws: 0,
+            by_agent: vec![Record::default(); seats],
+            by_seat: vec![Record::default(); seats],
+            moves: Moments::default(),
+            rolls: Moments::default(),
+            reasons: vec![0; G::REASONS.len()],
+            captures_by_seat: vec![0; seats],
+            group_scores: GroupScores::new(seats),
+            stats: G::Stats::default(),
+        }
+    }
+
+    /// Adds the finished games of one seed group, game `r` being rotation `r`.
+    pub fn add_group(&mut self, games: &[G]) {
+        let seats = self.by_seat.len();
+        for (rotation, game) in games.iter().enumerate() {
+            let outcome = game
+                .outcome()
+                .expect("the runner only tallies finished games");
+            self.games += 1;
+            self.no_result += u64::from(outcome.no_result);
+            self.draws += u64::from(!outcome.no_result && outcome.sole_winner().is_none());
+            for seat in 0..seats {
+                let result = outcome.result_of(seat);
+                self.by_seat[seat].add(result);
+                self.by_agent[seat_agent(seat, rotation, seats)].add(result);
+            }
+            let counters = game.counters();
+            self.moves.add(i64::from(counters.moves));
+            self.rolls.add(i64::from(counters.rolls));
+            self.reasons[usize::from(outcome.reason)] += 1;
+            for (total, &c) in self
+                .captures_by_seat
+                .iter_mut()
+                .zip(&counters.captures[..seats.min(MAX_SEATS)])
+            {
+                *total += u64::from(c);
+            }
+        }
+        self.groups += 1;
+        self.group_scores.add(group_half_points(games, &self.teams));
+        self.stats.add_group(games);
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        self.games += other.games;
+        self.groups += other.groups;
+        self.no_result += other.no_result;
+        self.draws += other.draws;
+        self.by_agent
+            .iter_mut()
+            .zip(&other.by_agent)
+            .for_each(|(a, b)| a.merge(b));
+        self.by_seat
+            .iter_mut()
+            .zip(&other.by_seat)
+            .for_each(|(a, b)| a.merge(b));
+        self.moves.merge(&other.moves);
+        self.rolls.merge(&other.rolls);
+        self.reasons
+            .iter_mut()
+            .zip(&other.reasons)
+            .for_each(|(a, b)| *a += b);
+        self.captures_by_seat
+            .iter_mut()
+            .zip(&other.captures_by_seat)
+            .for_each(|(a, b)| *a += b);
+        self.group_scores.merge(&other.group_scores);
+        self.stats.merge(&other.stats);
+    }
+}
