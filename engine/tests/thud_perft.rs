@@ -159,7 +159,9 @@ impl Naive {
                         .count() as i32;
                     for k in 1..=line {
                         let to = (from.0 + k * dr, from.1 + k * df);
-                        if !(1..=k).all(|j| self.at((from.0 + j * dr, from.1 + j * df)) == Cell::Empty) {
+                        if !(1..=k)
+                            .all(|j| self.at((from.0 + j * dr, from.1 + j * df)) == Cell::Empty)
+                        {
                             continue;
                         }
                         let near = (0..8).fold(0u8, |m, i| {
@@ -225,7 +227,11 @@ fn fast_moves(board: &Board, rule: TrollCapture) -> BTreeSet<String> {
     let mut list = <Thud as Game>::MoveList::default();
     generate(board, rule, &mut list);
     let set: BTreeSet<String> = list.iter().map(|&m| format_move(m)).collect();
-    assert_eq!(set.len(), list.len(), "the fast generator lists a move twice");
+    assert_eq!(
+        set.len(),
+        list.len(),
+        "the fast generator lists a move twice"
+    );
     set
 }
 
@@ -243,7 +249,10 @@ struct Record {
 fn fixtures() -> Vec<Record> {
     let text = include_str!("data/thud-perft.txt");
     let mut records: Vec<Record> = Vec::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let (key, value) = line.split_once(' ').expect("`key value` lines");
         match key {
             "id" => records.push(Record {
@@ -289,7 +298,12 @@ fn fixtures_agree_with_both_generators() {
         };
         let game = Thud::from_position(&r.position, &options).unwrap();
         for &(depth, expected) in &r.counts {
-            assert_eq!(perft(&board, r.rule, depth), expected, "{} fast perft {depth}", r.id);
+            assert_eq!(
+                perft(&board, r.rule, depth),
+                expected,
+                "{} fast perft {depth}",
+                r.id
+            );
             assert_eq!(game.perft(depth), expected, "{} Game::perft {depth}", r.id);
             assert_eq!(naive.perft(depth), expected, "{} naive perft {depth}", r.id);
         }
@@ -298,7 +312,12 @@ fn fixtures_agree_with_both_generators() {
 
 #[test]
 fn start_has_the_published_656_dwarf_moves() {
-    let game = Thud::new(&ThudOptions::default(), 2, &mut RandomStream::dice(0), &mut NoLog);
+    let game = Thud::new(
+        &ThudOptions::default(),
+        2,
+        &mut RandomStream::dice(0),
+        &mut NoLog,
+    );
     let mut moves = <Thud as Game>::MoveList::default();
     game.legal_moves(&mut moves);
     assert_eq!(moves.len(), 656);
@@ -306,7 +325,11 @@ fn start_has_the_published_656_dwarf_moves() {
 
 #[test]
 fn both_generators_agree_along_random_games() {
-    for (seed, rule) in [(1, TrollCapture::Choose), (2, TrollCapture::All), (3, TrollCapture::Choose)] {
+    for (seed, rule) in [
+        (1, TrollCapture::Choose),
+        (2, TrollCapture::All),
+        (3, TrollCapture::Choose),
+    ] {
         let options = ThudOptions {
             troll_capture: rule,
             no_capture_plies: 400,

@@ -100,12 +100,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(FILES[self.file()]),
-            self.rank() + 1
-        )
+        write!(f, "{}{}", char::from(FILES[self.file()]), self.rank() + 1)
     }
 }
 

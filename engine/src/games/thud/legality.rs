@@ -15,14 +15,15 @@ fn line_between(from: Square, to: Square) -> Option<(usize, usize)> {
         return None;
     }
     let step = df.signum() + 16 * dr.signum();
-    DIRS.iter().position(|&d| d == step).map(|dir| (dir, distance))
+    DIRS.iter()
+        .position(|&d| d == step)
+        .map(|dir| (dir, distance))
 }
 
 /// The squares strictly between `from` and `to` along direction `dir`.
 fn path(from: Square, dir: usize, distance: usize) -> impl Iterator<Item = Square> {
-    (1..distance).map(move |k| {
-        Square::from_cell(from.cell().wrapping_add_signed(DIRS[dir] * k as isize))
-    })
+    (1..distance)
+        .map(move |k| Square::from_cell(from.cell().wrapping_add_signed(DIRS[dir] * k as isize)))
 }
 
 /// How many pieces of `piece` stand in an unbroken line from `front` (included) backwards
@@ -51,7 +52,9 @@ pub fn why_illegal(board: &Board, rule: TrollCapture, text: &MoveText) -> String
     let Some((dir, distance)) = line_between(from, to) else {
         return format!("{to} is not on a straight line from {from}");
     };
-    if let Some(block) = path(from, dir, distance).find(|&s| s == Square::STONE || board.piece_at(s).is_some()) {
+    if let Some(block) =
+        path(from, dir, distance).find(|&s| s == Square::STONE || board.piece_at(s).is_some())
+    {
         return format!("the way from {from} to {to} is blocked on {block}");
     }
     let target = board.piece_at(to);
@@ -104,7 +107,10 @@ fn troll_reason(
 ) -> String {
     let MoveText { from, to, .. } = *text;
     if let Some(piece) = target {
-        return format!("{to} holds a {}: a troll moves only to an empty square", noun(piece));
+        return format!(
+            "{to} holds a {}: a troll moves only to an empty square",
+            noun(piece)
+        );
     }
     let line = line_length(board, from, dir, Piece::Troll);
     if distance > line {
@@ -123,7 +129,10 @@ fn troll_reason(
         captures |= 1 << bit;
     }
     let all = (0..8)
-        .filter(|&i| to.neighbour(i).is_some_and(|s| board.piece_at(s) == Some(Piece::Dwarf)))
+        .filter(|&i| {
+            to.neighbour(i)
+                .is_some_and(|s| board.piece_at(s) == Some(Piece::Dwarf))
+        })
         .fold(0u8, |m, i| m | 1 << i);
     if distance > 1 && captures == 0 {
         return if all == 0 {

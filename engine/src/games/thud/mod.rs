@@ -13,10 +13,12 @@ mod notation;
 use serde::{Deserialize, Serialize};
 
 pub use board::{
-    Board, DIRS, FILES, Piece, RANK_WIDTHS, SQUARE_COUNT, START_DWARFS, START_TROLLS, Side,
-    Square, SquareSet,
+    Board, DIRS, FILES, Piece, RANK_WIDTHS, SQUARE_COUNT, START_DWARFS, START_TROLLS, Side, Square,
+    SquareSet,
 };
-pub use moves::{MAX_MOVES, MoveList, ThudMove, TrollCapture, count, generate, has_legal_move, perft};
+pub use moves::{
+    MAX_MOVES, MoveList, ThudMove, TrollCapture, count, generate, has_legal_move, perft,
+};
 pub use notation::{
     MAX_DWARFS, MAX_TROLLS, MoveText, format_move, format_position, parse_move_text,
     parse_position, parse_square, render,
@@ -171,6 +173,8 @@ impl Game for Thud {
         "trolls eliminated",
         "no legal move",
     ];
+    /// A match is the two rounds of a seed, sides swapped.
+    const GAMES_COUNT_GROUPS: bool = true;
 
     fn levels() -> &'static [Level] {
         &[]

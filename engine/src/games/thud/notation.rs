@@ -51,7 +51,9 @@ pub fn parse_square(text: &str) -> Result<Square, String> {
     };
     Square::new(file, rank - 1).ok_or_else(|| {
         let (first, last) = rank_span(rank - 1);
-        format!("square `{text}` is in a cut corner, off the octagon (rank {rank} runs {first}-{last})")
+        format!(
+            "square `{text}` is in a cut corner, off the octagon (rank {rank} runs {first}-{last})"
+        )
     })
 }
 
@@ -78,7 +80,9 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, String> {
     const FORM: &str = "write FROM-TO, then xSQ for each dwarf a troll captures, e.g. G7-F6xE5";
     let trimmed = text.trim();
     let Some((from, rest)) = trimmed.split_once('-') else {
-        return Err(format!("move `{trimmed}`: no `-` between the squares ({FORM})"));
+        return Err(format!(
+            "move `{trimmed}`: no `-` between the squares ({FORM})"
+        ));
     };
     let mut parts = rest.split(['x', 'X']);
     let to = parts.next().unwrap_or_default();
@@ -233,9 +237,7 @@ fn parse_rank(board: &mut Board, rank: usize, field: &str) -> Result<(), String>
         match c {
             'd' | 'D' | 't' | 'T' => {
                 if sq == Square::STONE {
-                    return Err(here(format!(
-                        "`{c}` on H8, where the stone `R` stands"
-                    )));
+                    return Err(here(format!("`{c}` on H8, where the stone `R` stands")));
                 }
                 let piece = if c.eq_ignore_ascii_case(&'d') {
                     Piece::Dwarf
@@ -245,9 +247,7 @@ fn parse_rank(board: &mut Board, rank: usize, field: &str) -> Result<(), String>
                 board.put(sq, piece);
             }
             'r' | 'R' if sq != Square::STONE => {
-                return Err(here(format!(
-                    "the stone `R` stands on H8, not on {sq}"
-                )));
+                return Err(here(format!("the stone `R` stands on H8, not on {sq}")));
             }
             'r' | 'R' => {}
             _ => {
@@ -280,9 +280,7 @@ pub fn render(board: &Board) -> String {
     for rank in (0..15).rev() {
         let _ = write!(text, "{:>2} ", rank + 1);
         let row: String = (0..15)
-            .map(|file| {
-                Square::new(file, rank).map_or(' ', |sq| letter(board, sq).unwrap_or('.'))
-            })
+            .map(|file| Square::new(file, rank).map_or(' ', |sq| letter(board, sq).unwrap_or('.')))
             .flat_map(|c| [' ', c])
             .collect();
         text.push_str(row.trim_end());
