@@ -9,6 +9,7 @@ mod board;
 mod legality;
 mod moves;
 mod notation;
+mod stats;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,9 +24,10 @@ pub use notation::{
     MAX_DWARFS, MAX_TROLLS, MoveText, format_move, format_position, parse_move_text,
     parse_position, parse_square, render,
 };
+pub use stats::{AgentReport, Interval, MatchRecord, ReasonCount, ThudReport, ThudStats};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::game::{Counters, Game, Level, Log, MAX_SEATS, NoGameStats, Outcome};
+use crate::game::{Counters, Game, Level, Log, MAX_SEATS, Outcome};
 use crate::random::RandomStream;
 
 /// Rule options of an experiment (`[options]` of its config).
@@ -162,7 +164,7 @@ impl Game for Thud {
     type Move = ThudMove;
     type MoveList = MoveList;
     type Options = ThudOptions;
-    type Stats = NoGameStats;
+    type Stats = ThudStats;
 
     const NAME: &'static str = "thud";
     const SEATS: (usize, usize) = (2, 2);

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::agent::pick;
-use crate::game::{NoLog, SeatResult};
+use crate::game::{GameStats, NoLog, SeatResult};
 
 const START: &str =
     "dd1dd/d5d/d7d/d9d/d11d/d13d/d5TTT5d/6TRT6/d5TTT5d/d13d/d11d/d9d/d7d/d5d/dd1dd d";
@@ -547,4 +547,49 @@ fn random_rounds_always_end_within_the_caps() {
         );
         assert_eq!(g.counters().captures[1] + g.board().dwarf_count(), 32);
     }
+}
+
+/// A round ended by the no-capture window with `dwarfs` and `trolls` left.
+fn finished(dwarfs: usize, trolls: usize) -> Thud {
+    let mut b = Board::empty(Side::Dwarfs);
+    START_DWARFS[..dwarfs].iter().for_each(|s| b.put(sq(s), Piece::Dwarf));
+    START_TROLLS[..trolls].iter().for_each(|s| b.put(sq(s), Piece::Troll));
+    let options = ThudOptions {
+        no_capture_plies: 1,
+        ..ThudOptions::default()
+    };
+    let mut g = Thud::from_board(b, &options);
+    g.play(g.parse_move("F1-F2").unwrap(), &mut RandomStream::dice(0), &mut NoLog);
+    assert_eq!(g.outcome().unwrap().reason, REASON_NO_CAPTURE);
+    g
+}
+
+#[test]
+fn a_match_is_won_on_the_points_of_both_rounds() {
+    // Round 0: agent 0 has the dwarfs (20 left), agent 1 the trolls (6 left: 24 points).
+    // Round 1: agent 1 has the dwarfs (10), agent 0 the trolls (7: 28). Agent 0: 48, agent 1: 34.
+    let group = [finished(20, 6), finished(10, 7)];
+    assert_eq!(group[0].outcome().unwrap().sole_winner(), Some(1), "trolls win round 0");
+    let mut stats = ThudStats::default();
+    stats.add_group(&group);
+    let report = stats.report(&["a".into(), "b".into()]);
+    assert_eq!(report.rounds, 2);
+    assert_eq!(report.matches, 1);
+    assert_eq!((report.agents[0].total_points, report.agents[1].total_points), (48, 34));
+    assert_eq!((report.agents[0].match_wins, report.agents[1].match_losses), (1, 1));
+    assert_eq!(report.dwarf_margin.value, ((20 - 24) + (10 - 28)) as f64 / 2.0);
+    assert_eq!((report.dwarf_round_wins, report.troll_round_wins), (0, 2));
+    assert_eq!(report.end_reasons[0].rounds, 2);
+    // A drawn match: equal totals.
+    let mut draw = ThudStats::default();
+    draw.add_group(&[finished(12, 3), finished(12, 3)]);
+    assert_eq!(draw.agents[0].draws, 1);
+    assert_eq!(draw.round_draws, 2, "12 points a side in each round");
+    // Merging is exact and order-independent.
+    let mut ab = stats.clone();
+    ab.merge(&draw);
+    let mut ba = draw.clone();
+    ba.merge(&stats);
+    assert_eq!(ab, ba);
+    assert_eq!(ab.matches, 2);
 }
