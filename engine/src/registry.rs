@@ -47,6 +47,7 @@ macro_rules! registry {
 
 registry! {
     games::ludo::Ludo,
+    games::thud::Thud,
 }
 
 impl core::error::Error for UnknownGame {}

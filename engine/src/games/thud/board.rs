@@ -182,6 +182,30 @@ impl SquareSet {
         self.0[cell / 64] ^= 1 << (cell % 64);
     }
 
+    /// Adds the square of cell index `cell`.
+    #[inline]
+    pub(super) fn insert_cell(&mut self, cell: usize) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    /// Whether cell index `cell` is in the set.
+    #[inline]
+    pub(super) fn has_cell(&self, cell: usize) -> bool {
+        self.0[cell / 64] >> (cell % 64) & 1 != 0
+    }
+
+    /// The squares in both sets.
+    #[must_use]
+    pub fn and(&self, other: &Self) -> Self {
+        Self(core::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    /// The squares in either set.
+    #[must_use]
+    pub fn or(&self, other: &Self) -> Self {
+        Self(core::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
     #[must_use]
     pub fn contains(&self, sq: Square) -> bool {
         self.0[sq.cell() / 64] >> (sq.cell() % 64) & 1 != 0
@@ -209,6 +233,34 @@ impl SquareSet {
                 })
             })
         })
+    }
+}
+
+/// The neighbours of every cell below 256 that are themselves below 256 (every real square's
+/// neighbours on the octagon are), for growing a set by one square in every direction.
+const NEIGHBOURS: [SquareSet; 256] = {
+    let mut table = [SquareSet([0; 4]); 256];
+    let mut c = 0;
+    while c < 256 {
+        let mut i = 0;
+        while i < 8 {
+            let n = c as isize + DIRS[i];
+            if n >= 0 && n < 256 {
+                table[c].0[n as usize / 64] |= 1 << (n as usize % 64);
+            }
+            i += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+impl SquareSet {
+    /// The squares next to a square of this set (walls included, which hold no piece).
+    #[must_use]
+    pub fn neighbours(&self) -> Self {
+        self.iter()
+            .fold(Self::default(), |acc, sq| acc.or(&NEIGHBOURS[sq.cell()]))
     }
 }
 

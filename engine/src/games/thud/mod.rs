@@ -5,21 +5,28 @@
 //! The runner plays each seed as two rounds with the sides swapped, and a match is won on the
 //! points the two rounds give each player ([`Game::points`]).
 
+mod agents;
 mod board;
+mod eval;
 mod legality;
 mod moves;
+mod node;
 mod notation;
 mod stats;
 
 use serde::{Deserialize, Serialize};
 
+pub use agents::{BALANCED_WEIGHTS, BeginnerWeights, EXPERT_WEIGHTS, HARD_WEIGHTS, SearchWeights};
 pub use board::{
     Board, DIRS, FILES, Piece, RANK_WIDTHS, SQUARE_COUNT, START_DWARFS, START_TROLLS, Side, Square,
     SquareSet,
 };
+pub use eval::{Eval, EvalWeights};
 pub use moves::{
-    MAX_MOVES, MoveList, ThudMove, TrollCapture, count, generate, has_legal_move, perft,
+    MAX_MOVES, MAX_TAKE_ALL_MOVES, MoveList, TakeAllMoveList, ThudMove, TrollCapture, count,
+    generate, has_legal_move, perft,
 };
+pub use node::{HORIZON, Node, POINT, Zones};
 pub use notation::{
     MAX_DWARFS, MAX_TROLLS, MoveText, format_move, format_position, parse_move_text,
     parse_position, parse_square, render,
@@ -179,7 +186,7 @@ impl Game for Thud {
     const GAMES_COUNT_GROUPS: bool = true;
 
     fn levels() -> &'static [Level] {
-        &[]
+        agents::LEVELS
     }
 
     fn check_options(options: &ThudOptions) -> Result<(), String> {
@@ -246,8 +253,8 @@ impl Game for Thud {
         render(&self.board)
     }
 
-    fn new_agent(_: &AgentSetup) -> Box<dyn Agent<Self>> {
-        unimplemented!()
+    fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
+        agents::new_agent(setup)
     }
 
     /// Seat 0 scores its surviving dwarfs, seat 1 four per surviving troll.
@@ -275,7 +282,8 @@ impl Game for Thud {
         perft(&self.board, self.rule, depth)
     }
 
-    /// Reads a move and, when it is not legal, says which rule it breaks.
+    /// Reads a move; the error says what is malformed or which rule the move breaks (the
+    /// caller names the move).
     fn parse_move(&self, text: &str) -> Result<ThudMove, String> {
         if self.outcome.is_some() {
             return Err("the round is over: no move is legal".into());
@@ -298,11 +306,7 @@ impl Game for Thud {
         if adjacent && moves.contains(&mv) {
             Ok(mv)
         } else {
-            Err(format!(
-                "`{}` is not legal: {}",
-                text.trim(),
-                legality::why_illegal(&self.board, self.rule, &written)
-            ))
+            Err(legality::why_illegal(&self.board, self.rule, &written))
         }
     }
 }

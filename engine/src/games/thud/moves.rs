@@ -62,6 +62,13 @@ pub const MAX_MOVES: usize = 8 * 8 * 128 + 8 * 7 * 127;
 /// A move list that holds any position's legal moves.
 pub type MoveList = ArrayVec<ThudMove, MAX_MOVES>;
 
+/// The most legal moves under [`TrollCapture::All`], where a troll has one move per destination:
+/// the dwarfs' 1,792 of [`MAX_MOVES`] dominate the trolls' 8 × (8 steps + 7 shoves) = 120.
+pub const MAX_TAKE_ALL_MOVES: usize = 32 * 56;
+
+/// A move list for [`TrollCapture::All`] moves (what the searching levels consider).
+pub type TakeAllMoveList = ArrayVec<ThudMove, MAX_TAKE_ALL_MOVES>;
+
 /// What a traversal of the rules does with each legal move.
 trait Visitor {
     /// A dwarf slide or hurl.

@@ -80,22 +80,20 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, String> {
     const FORM: &str = "write FROM-TO, then xSQ for each dwarf a troll captures, e.g. G7-F6xE5";
     let trimmed = text.trim();
     let Some((from, rest)) = trimmed.split_once('-') else {
-        return Err(format!(
-            "move `{trimmed}`: no `-` between the squares ({FORM})"
-        ));
+        return Err(format!("no `-` between the squares; {FORM}"));
     };
     let mut parts = rest.split(['x', 'X']);
     let to = parts.next().unwrap_or_default();
     let mut captures = ArrayVec::new();
-    let syntax = |e: String| format!("move `{trimmed}`: {e} ({FORM})");
+    let syntax = |e: String| format!("{e}; {FORM}");
     for part in parts {
         let sq = parse_square(part).map_err(syntax)?;
         if captures.contains(&sq) {
-            return Err(format!("move `{trimmed}`: {sq} is captured twice"));
+            return Err(format!("{sq} is captured twice"));
         }
         captures
             .try_push(sq)
-            .map_err(|_| format!("move `{trimmed}`: a troll captures at most 8 dwarfs"))?;
+            .map_err(|_| "a troll captures at most 8 dwarfs".to_owned())?;
     }
     Ok(MoveText {
         from: parse_square(from).map_err(syntax)?,

@@ -1,7 +1,7 @@
 //! Every clause of `rules/thud.md` on hand-made positions, the round end, notation and hashing.
 
 use super::*;
-use crate::agent::pick;
+use crate::agent::{AgentSetup, pick};
 use crate::game::{GameStats, NoLog, SeatResult};
 
 const START: &str =
@@ -552,14 +552,22 @@ fn random_rounds_always_end_within_the_caps() {
 /// A round ended by the no-capture window with `dwarfs` and `trolls` left.
 fn finished(dwarfs: usize, trolls: usize) -> Thud {
     let mut b = Board::empty(Side::Dwarfs);
-    START_DWARFS[..dwarfs].iter().for_each(|s| b.put(sq(s), Piece::Dwarf));
-    START_TROLLS[..trolls].iter().for_each(|s| b.put(sq(s), Piece::Troll));
+    START_DWARFS[..dwarfs]
+        .iter()
+        .for_each(|s| b.put(sq(s), Piece::Dwarf));
+    START_TROLLS[..trolls]
+        .iter()
+        .for_each(|s| b.put(sq(s), Piece::Troll));
     let options = ThudOptions {
         no_capture_plies: 1,
         ..ThudOptions::default()
     };
     let mut g = Thud::from_board(b, &options);
-    g.play(g.parse_move("F1-F2").unwrap(), &mut RandomStream::dice(0), &mut NoLog);
+    g.play(
+        g.parse_move("F1-F2").unwrap(),
+        &mut RandomStream::dice(0),
+        &mut NoLog,
+    );
     assert_eq!(g.outcome().unwrap().reason, REASON_NO_CAPTURE);
     g
 }
@@ -569,15 +577,28 @@ fn a_match_is_won_on_the_points_of_both_rounds() {
     // Round 0: agent 0 has the dwarfs (20 left), agent 1 the trolls (6 left: 24 points).
     // Round 1: agent 1 has the dwarfs (10), agent 0 the trolls (7: 28). Agent 0: 48, agent 1: 34.
     let group = [finished(20, 6), finished(10, 7)];
-    assert_eq!(group[0].outcome().unwrap().sole_winner(), Some(1), "trolls win round 0");
+    assert_eq!(
+        group[0].outcome().unwrap().sole_winner(),
+        Some(1),
+        "trolls win round 0"
+    );
     let mut stats = ThudStats::default();
     stats.add_group(&group);
     let report = stats.report(&["a".into(), "b".into()]);
     assert_eq!(report.rounds, 2);
     assert_eq!(report.matches, 1);
-    assert_eq!((report.agents[0].total_points, report.agents[1].total_points), (48, 34));
-    assert_eq!((report.agents[0].match_wins, report.agents[1].match_losses), (1, 1));
-    assert_eq!(report.dwarf_margin.value, ((20 - 24) + (10 - 28)) as f64 / 2.0);
+    assert_eq!(
+        (report.agents[0].total_points, report.agents[1].total_points),
+        (48, 34)
+    );
+    assert_eq!(
+        (report.agents[0].match_wins, report.agents[1].match_losses),
+        (1, 1)
+    );
+    assert_eq!(
+        report.dwarf_margin.value,
+        ((20 - 24) + (10 - 28)) as f64 / 2.0
+    );
     assert_eq!((report.dwarf_round_wins, report.troll_round_wins), (0, 2));
     assert_eq!(report.end_reasons[0].rounds, 2);
     // A drawn match: equal totals.
@@ -592,4 +613,76 @@ fn a_match_is_won_on_the_points_of_both_rounds() {
     ba.merge(&stats);
     assert_eq!(ab, ba);
     assert_eq!(ab.matches, 2);
+}
+
+/// Plays the two rounds of seed group `seed` between `levels[0]` and `levels[1]` (default
+/// weights, batch budgets) through the `Game` and `Agent` traits, as the runner does, and returns
+/// each one's total points.
+fn play_match(levels: [usize; 2], seed: u64) -> [i32; 2] {
+    let mut agents = levels.map(|level| {
+        Thud::new_agent(&AgentSetup {
+            level,
+            weights: Thud::levels()[level]
+                .weights
+                .map(|w| w.defaults())
+                .unwrap_or_default(),
+            time_control: crate::agent::TimeControl::Batch,
+        })
+    });
+    let mut totals = [0; 2];
+    for rotation in 0..2 {
+        let mut dice = RandomStream::dice(seed);
+        let mut streams = [0, 1].map(|seat| RandomStream::tie_break(seed, seat));
+        agents.iter_mut().for_each(|a| a.new_game());
+        let mut g = Thud::new(&ThudOptions::default(), 2, &mut dice, &mut NoLog);
+        let mut list = MoveList::new();
+        while g.outcome().is_none() {
+            g.legal_moves(&mut list);
+            let seat = g.to_move();
+            let slot = crate::game::seat_agent(seat, rotation, 2);
+            let mv = agents[slot].choose(
+                &g,
+                &list,
+                &mut crate::agent::Context {
+                    rng: &mut streams[seat],
+                    clock: &crate::agent::NoClock,
+                },
+            );
+            assert!(list.contains(&mv), "agents choose legal moves");
+            g.play(mv, &mut dice, &mut NoLog);
+        }
+        let points = g.points().unwrap();
+        for seat in 0..2 {
+            totals[crate::game::seat_agent(seat, rotation, 2)] += points[seat];
+        }
+    }
+    totals
+}
+
+#[test]
+fn levels_are_ordered_beginner_easy_balanced() {
+    for (weak, strong) in [(0, 1), (1, 2)] {
+        let mut wins = 0;
+        for seed in 0..3 {
+            let [a, b] = play_match([strong, weak], seed);
+            wins += i32::from(a > b);
+        }
+        assert_eq!(
+            wins,
+            3,
+            "{} should beat {} in every match",
+            Thud::levels()[strong].name,
+            Thud::levels()[weak].name
+        );
+    }
+}
+
+#[test]
+fn matches_reproduce_and_mirror() {
+    assert_eq!(play_match([2, 1], 5), play_match([2, 1], 5));
+    let [a, b] = play_match([2, 2], 1);
+    assert_eq!(
+        a, b,
+        "a level against itself on one seed mirrors its rounds"
+    );
 }
