@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use super::eval::{Eval, EvalWeights};
 use super::moves::MAX_TAKE_ALL_MOVES;
 use super::node::{HORIZON, Node};
-use super::{Thud, ThudMove};
+use super::{Side, Thud, ThudMove};
 use crate::agent::{Agent, AgentSetup, Context, TimeControl, pick};
 use crate::game::Level;
 use crate::search::{Evaluator, Limits, SearchGame, Searcher};
@@ -66,8 +66,8 @@ const fn level_params(search: [f64; SEARCH_PARAMS]) -> [Param; LEVEL_PARAMS] {
 }
 
 const BALANCED_PARAMS: [Param; LEVEL_PARAMS] = level_params([2.0, 8.0, 20.0]);
-const HARD_PARAMS: [Param; LEVEL_PARAMS] = level_params([3.0, 16.0, 60.0]);
-const EXPERT_PARAMS: [Param; LEVEL_PARAMS] = level_params([5.0, 12.0, 100.0]);
+const HARD_PARAMS: [Param; LEVEL_PARAMS] = level_params([3.0, 16.0, 100.0]);
+const EXPERT_PARAMS: [Param; LEVEL_PARAMS] = level_params([5.0, 24.0, 400.0]);
 
 /// The searching levels' tables.
 pub const BALANCED_WEIGHTS: WeightSet = WeightSet {
@@ -110,7 +110,7 @@ pub(super) const LEVELS: &[Level] = &[
     },
     Level {
         name: "expert",
-        summary: "alpha-beta, up to 5 plies among 12 moves (1.8 s a move under the player time control)",
+        summary: "alpha-beta, up to 5 plies among 24 moves (1.8 s a move under the player time control)",
         weights: Some(&EXPERT_WEIGHTS),
     },
 ];
@@ -177,10 +177,14 @@ impl Agent<Thud> for Beginner {
     /// its destination); otherwise a uniform draw among the moves that take nothing (among all
     /// moves when every one captures).
     fn choose(&mut self, game: &Thud, moves: &[ThudMove], ctx: &mut Context<'_>) -> ThudMove {
+        let board = game.board();
+        let take_all = |m: ThudMove| {
+            board.side() == Side::Dwarfs || m.captures == board.dwarf_mask(m.to.cell())
+        };
         let mut captures = moves
             .iter()
             .copied()
-            .filter(|&m| is_capture(game, m) && m.captures == game.board().dwarf_mask(m.to.cell()));
+            .filter(|&m| is_capture(game, m) && take_all(m));
         if captures.clone().next().is_some() && ctx.rng.unit() < self.weights.capture_chance {
             let count = captures.clone().count();
             return captures

@@ -312,4 +312,6 @@ impl Game for Thud {
 }
 
 #[cfg(test)]
+mod agent_tests;
+#[cfg(test)]
 mod tests;

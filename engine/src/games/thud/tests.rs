@@ -1,18 +1,18 @@
 //! Every clause of `rules/thud.md` on hand-made positions, the round end, notation and hashing.
 
 use super::*;
-use crate::agent::{AgentSetup, pick};
+use crate::agent::pick;
 use crate::game::{GameStats, NoLog, SeatResult};
 
 const START: &str =
     "dd1dd/d5d/d7d/d9d/d11d/d13d/d5TTT5d/6TRT6/d5TTT5d/d13d/d11d/d9d/d7d/d5d/dd1dd d";
 
-fn sq(name: &str) -> Square {
+pub(super) fn sq(name: &str) -> Square {
     parse_square(name).unwrap()
 }
 
 /// A position from lists of square names.
-fn board(dwarfs: &str, trolls: &str, side: Side) -> Board {
+pub(super) fn board(dwarfs: &str, trolls: &str, side: Side) -> Board {
     let mut b = Board::empty(side);
     for s in dwarfs.split_whitespace() {
         b.put(sq(s), Piece::Dwarf);
@@ -468,7 +468,11 @@ fn the_diagram_shows_the_octagon() {
 }
 
 /// Plays a random game (captures preferred half the time), checking invariants at every ply.
-fn random_game(seed: u64, options: &ThudOptions, mut check: impl FnMut(&Thud, &MoveList)) -> Thud {
+pub(super) fn random_game(
+    seed: u64,
+    options: &ThudOptions,
+    mut check: impl FnMut(&Thud, &MoveList),
+) -> Thud {
     let mut dice = RandomStream::dice(seed);
     let mut rng = RandomStream::from_seed(seed, 1);
     let mut g = Thud::new(options, 2, &mut dice, &mut NoLog);
@@ -613,76 +617,4 @@ fn a_match_is_won_on_the_points_of_both_rounds() {
     ba.merge(&stats);
     assert_eq!(ab, ba);
     assert_eq!(ab.matches, 2);
-}
-
-/// Plays the two rounds of seed group `seed` between `levels[0]` and `levels[1]` (default
-/// weights, batch budgets) through the `Game` and `Agent` traits, as the runner does, and returns
-/// each one's total points.
-fn play_match(levels: [usize; 2], seed: u64) -> [i32; 2] {
-    let mut agents = levels.map(|level| {
-        Thud::new_agent(&AgentSetup {
-            level,
-            weights: Thud::levels()[level]
-                .weights
-                .map(|w| w.defaults())
-                .unwrap_or_default(),
-            time_control: crate::agent::TimeControl::Batch,
-        })
-    });
-    let mut totals = [0; 2];
-    for rotation in 0..2 {
-        let mut dice = RandomStream::dice(seed);
-        let mut streams = [0, 1].map(|seat| RandomStream::tie_break(seed, seat));
-        agents.iter_mut().for_each(|a| a.new_game());
-        let mut g = Thud::new(&ThudOptions::default(), 2, &mut dice, &mut NoLog);
-        let mut list = MoveList::new();
-        while g.outcome().is_none() {
-            g.legal_moves(&mut list);
-            let seat = g.to_move();
-            let slot = crate::game::seat_agent(seat, rotation, 2);
-            let mv = agents[slot].choose(
-                &g,
-                &list,
-                &mut crate::agent::Context {
-                    rng: &mut streams[seat],
-                    clock: &crate::agent::NoClock,
-                },
-            );
-            assert!(list.contains(&mv), "agents choose legal moves");
-            g.play(mv, &mut dice, &mut NoLog);
-        }
-        let points = g.points().unwrap();
-        for seat in 0..2 {
-            totals[crate::game::seat_agent(seat, rotation, 2)] += points[seat];
-        }
-    }
-    totals
-}
-
-#[test]
-fn levels_are_ordered_beginner_easy_balanced() {
-    for (weak, strong) in [(0, 1), (1, 2)] {
-        let mut wins = 0;
-        for seed in 0..3 {
-            let [a, b] = play_match([strong, weak], seed);
-            wins += i32::from(a > b);
-        }
-        assert_eq!(
-            wins,
-            3,
-            "{} should beat {} in every match",
-            Thud::levels()[strong].name,
-            Thud::levels()[weak].name
-        );
-    }
-}
-
-#[test]
-fn matches_reproduce_and_mirror() {
-    assert_eq!(play_match([2, 1], 5), play_match([2, 1], 5));
-    let [a, b] = play_match([2, 2], 1);
-    assert_eq!(
-        a, b,
-        "a level against itself on one seed mirrors its rounds"
-    );
 }
