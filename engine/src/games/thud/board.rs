@@ -426,7 +426,7 @@ impl Board {
     }
 
     #[inline]
-    fn add(&mut self, c: usize, kind: u8) {
+    pub(super) fn add(&mut self, c: usize, kind: u8) {
         self.cells[c] |= kind;
         if kind == DWARF {
             self.dwarfs.toggle(c);

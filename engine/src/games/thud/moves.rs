@@ -245,18 +245,29 @@ pub fn has_legal_move(board: &Board) -> bool {
 /// is not applied). The last ply is counted in bulk, without playing its moves.
 #[must_use]
 pub fn perft(board: &Board, rule: TrollCapture, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => count(board, rule),
-        _ => {
-            let mut moves = MoveList::new();
-            generate(board, rule, &mut moves);
-            moves
-                .iter()
-                .map(|&mv| perft(&board.after(mv), rule, depth - 1))
-                .sum()
-        }
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { count(board, rule) };
     }
+    perft_in_place(&mut board.clone(), rule, depth)
+}
+
+/// Perft with make/unmake on one board: measured faster than copying the board for each move
+/// (the copy was a quarter of perft(4)'s time). `depth >= 2`.
+fn perft_in_place(board: &mut Board, rule: TrollCapture, depth: u32) -> u64 {
+    let mut moves = MoveList::new();
+    generate(board, rule, &mut moves);
+    let mut leaves = 0;
+    for &mv in moves.iter() {
+        let hurl = board.kind(mv.to.cell()) == TROLL;
+        board.play(mv);
+        leaves += if depth == 2 {
+            count(board, rule)
+        } else {
+            perft_in_place(board, rule, depth - 1)
+        };
+        board.unplay(mv, hurl);
+    }
+    leaves
 }
 
 impl Board {
@@ -280,6 +291,24 @@ impl Board {
         }
         self.pass();
         captured
+    }
+
+    /// Takes back `mv`, just played by [`Board::play`]; `hurl` says whether it took a troll.
+    pub(super) fn unplay(&mut self, mv: ThudMove, hurl: bool) {
+        let (from, to) = (mv.from.cell(), mv.to.cell());
+        self.pass();
+        self.relocate(to, from);
+        if hurl {
+            self.add(to, TROLL);
+        }
+        let mut mask = mv.captures;
+        while mask != 0 {
+            self.add(
+                to.wrapping_add_signed(DIRS[mask.trailing_zeros() as usize]),
+                DWARF,
+            );
+            mask &= mask - 1;
+        }
     }
 
     /// The position after a legal move (copy-make).

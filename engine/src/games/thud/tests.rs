@@ -497,15 +497,23 @@ pub(super) fn random_game(
 }
 
 #[test]
-fn incremental_hash_and_counts_match_a_full_recompute() {
+fn incremental_hash_and_counts_match_a_full_recompute_and_unplay_restores() {
     let options = ThudOptions {
         no_capture_plies: 60,
         ..ThudOptions::default()
     };
     for seed in 0..6 {
-        let end = random_game(seed, &options, |g, _| {
+        let end = random_game(seed, &options, |g, list| {
             assert_eq!(g.board().hash(), g.board().full_hash());
             assert!(g.board().counts_are_consistent());
+            // Perft's make/unmake restores the position exactly.
+            let mut b = g.board().clone();
+            for &mv in list.iter().step_by(list.len().div_ceil(16)) {
+                let hurl = b.piece_at(mv.to) == Some(Piece::Troll);
+                b.play(mv);
+                b.unplay(mv, hurl);
+                assert_eq!(&b, g.board());
+            }
         });
         assert_eq!(end.board().hash(), end.board().full_hash());
     }
