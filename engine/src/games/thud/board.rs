@@ -4,11 +4,12 @@
 //! column, which serves as both the left and the right edge) and 17 rows high (15 ranks and a
 //! guard row below and above). Cut corners, guards and the stone are all *wall* cells, so every
 //! ray walk, line count and neighbour test is a plain load with no bounds test, and every real
-//! square's index fits in a `u8` (21..=254). The low two bits of a cell say what stands there;
+//! square's index fits in a `u8` (21..=249). The low two bits of a cell say what stands there;
 //! the upper bits count the dwarfs on its eight neighbours, kept up to date as dwarfs come and go,
 //! so that a troll's capture choices are read with one load (the 2^k subsets perft counts without
 //! enumerating them). 256-bit sets of dwarfs and trolls sit beside the cells for iterating over
-//! pieces.
+//! pieces. The whole position is about 340 bytes: the searcher copies it per move (its
+//! contract), while perft plays and takes back moves on one board, which measured faster.
 
 use core::fmt;
 
@@ -90,6 +91,14 @@ impl Square {
     pub fn neighbour(self, dir: usize) -> Option<Self> {
         let c = self.cell().wrapping_add_signed(DIRS[dir]);
         Self::new(c % STRIDE, (c / STRIDE).wrapping_sub(1))
+    }
+
+    /// The number of king steps between two squares.
+    #[must_use]
+    pub const fn distance(self, other: Self) -> usize {
+        let files = self.file().abs_diff(other.file());
+        let ranks = self.rank().abs_diff(other.rank());
+        if files > ranks { files } else { ranks }
     }
 
     /// Every square of the octagon in square order.

@@ -36,8 +36,12 @@ crate::weight_set! {
         order_cohesion: 0.2, 0.0..=2.0, 0.05;
         /// Move ordering, for a quiet move onto a square the other side can take it on.
         order_danger: 1.0, 0.0..=5.0, 0.1;
+        /// Move ordering, for a quiet move off a square the other side can take it on.
+        order_escape: 1.0, 0.0..=5.0, 0.1;
         /// Move ordering, per dwarf within two squares of a troll's quiet destination.
         order_approach: 0.2, 0.0..=2.0, 0.05;
+        /// Move ordering, per square a quiet dwarf move travels (negative: long moves first).
+        order_distance: 0.0, -1.0..=1.0, 0.01;
     }
 }
 
@@ -58,7 +62,9 @@ pub struct Eval {
     troll_pairs_half: i32,
     order_cohesion: i32,
     order_danger: i32,
+    order_escape: i32,
     order_approach: i32,
+    order_distance: i32,
 }
 
 /// `points` in evaluation units.
@@ -83,7 +89,9 @@ impl Eval {
             troll_pairs_half: units(w.troll_pairs / 2.0),
             order_cohesion: units(w.order_cohesion),
             order_danger: units(w.order_danger),
+            order_escape: units(w.order_escape),
             order_approach: units(w.order_approach),
+            order_distance: units(w.order_distance),
         }
     }
 
@@ -147,8 +155,13 @@ impl Evaluator<Node> for Eval {
                 let beside_to = board.adjacent_dwarfs(to) as i32
                     - i32::from(DIRS.iter().any(|&d| from.wrapping_add_signed(d) == to));
                 let beside_from = board.adjacent_dwarfs(from) as i32;
-                QUIET + self.order_cohesion * (beside_to - beside_from)
-                    - self.order_danger * i32::from(zones.dwarf_danger.has_cell(to))
+                let distance = mv.from.distance(mv.to) as i32;
+                let danger = |c| i32::from(zones.dwarf_danger.has_cell(c));
+                QUIET
+                    + self.order_cohesion * (beside_to - beside_from)
+                    + self.order_escape * danger(from)
+                    - self.order_danger * danger(to)
+                    - self.order_distance * distance
             }
             Side::Trolls => {
                 if mv.captures != 0 {
@@ -161,8 +174,9 @@ impl Evaluator<Node> for Eval {
                     .filter(|&n| board.kind(n) != DWARF)
                     .map(|n| board.adjacent_dwarfs(n))
                     .sum();
-                QUIET + self.order_approach * near as i32
-                    - self.order_danger * i32::from(zones.troll_danger.has_cell(to))
+                let danger = |c| i32::from(zones.troll_danger.has_cell(c));
+                QUIET + self.order_approach * near as i32 + self.order_escape * danger(from)
+                    - self.order_danger * danger(to)
             }
         }
     }
