@@ -204,7 +204,7 @@ fn the_default_experiment_runs_with_no_arguments() {
     assert_eq!(s["games_played"], 40_000);
     assert!(stderr(&o).contains("results written to koom-results/ludo"));
     let table = String::from_utf8(o.stdout).unwrap();
-    assert!(table.contains("agent hard") && table.contains("first-seat advantage"));
+    assert!(table.contains("agent hard") && table.contains("first-player advantage"));
 }
 
 #[test]
@@ -506,4 +506,536 @@ fn bad_gate_input_is_one_line_and_exit_2() {
         ],
         "outside its range [0, 10]",
     );
+}
+
+#[test]
+fn shards_merge_into_the_unsharded_summary() {
+    let dir = scratch("shards");
+    let base = [
+        "run",
+        "--agents",
+        "hard,normal,easy,easy",
+        "--games",
+        "1202",
+        "--seed",
+        "21",
+        "--quiet",
+    ];
+    let run = |extra: &[&str], out: &Path, env: Option<(&str, &str)>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_koom"));
+        cmd.args(base)
+            .args(extra)
+            .args(["--out", out.to_str().unwrap()]);
+        if let Some((k, v)) = env {
+            cmd.env(k, v);
+        }
+        let o = cmd.output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    let shard = |k: usize| dir.join(format!("s{k}"));
+    run(&["--shard", "0/3"], &shard(0), None);
+    run(
+        &["--shard", "env/3"],
+        &shard(1),
+        Some(("SLURM_ARRAY_TASK_ID", "1")),
+    );
+    run(
+        &["--shard", "env/3"],
+        &shard(2),
+        Some(("JOB_COMPLETION_INDEX", "2")),
+    );
+    run(&[], &dir.join("full"), None);
+    let merged = dir.join("merged");
+    let args = |dirs: &[PathBuf], out: &Path| {
+        let mut v: Vec<String> = vec!["merge".into()];
+        v.extend(dirs.iter().map(|d| d.to_str().unwrap().to_owned()));
+        v.extend([
+            "--out".into(),
+            out.to_str().unwrap().to_owned(),
+            "--quiet".into(),
+        ]);
+        v
+    };
+    let all = [shard(0), shard(1), shard(2)];
+    let o = Command::new(env!("CARGO_BIN_EXE_koom"))
+        .args(args(&all, &merged))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(reproducible(&merged), reproducible(&dir.join("full")));
+    // Refusals: a shard twice, a missing shard, a shard of another experiment.
+    let refuse = |dirs: &[PathBuf], expected: &str| {
+        let out = dir.join("refused");
+        let o = Command::new(env!("CARGO_BIN_EXE_koom"))
+            .args(args(dirs, &out))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(expected), "{}", stderr(&o));
+        assert!(!out.join("summary.json").exists());
+    };
+    refuse(&[shard(0), shard(1), shard(1)], "shard 1/3 is given twice");
+    refuse(&[shard(0), shard(2)], "missing shard(s) 1/3");
+    let other = dir.join("other");
+    let o = koom(&[
+        "run",
+        "--games",
+        "400",
+        "--shard",
+        "1/3",
+        "--quiet",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    refuse(&[shard(0), other, shard(2)], "is from another experiment");
+    std::fs::write(
+        dir.join("s2/shard.json"),
+        "{\"kind\": \"koom-partial\", \"format_ver",
+    )
+    .unwrap();
+    refuse(&all, "is corrupt or truncated");
+}
+
+#[test]
+fn gnu_parallel_runs_the_shards_when_installed() {
+    if Command::new("parallel").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: GNU parallel is not installed");
+        return;
+    }
+    let dir = scratch("parallel");
+    let koom_bin = env!("CARGO_BIN_EXE_koom");
+    let d = dir.to_str().unwrap();
+    let script = format!(
+        "parallel -j 2 {koom_bin} run --games 800 --seed 2 --quiet --shard {{}}/4 --out {d}/s{{}} ::: 0 1 2 3 && {koom_bin} merge {d}/s0 {d}/s1 {d}/s2 {d}/s3 --out {d}/m --quiet && {koom_bin} run --games 800 --seed 2 --quiet --out {d}/full"
+    );
+    let o = Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        reproducible(&dir.join("m")),
+        reproducible(&dir.join("full"))
+    );
+}
+
+#[test]
+fn resume_after_ctrl_c_equals_an_uninterrupted_run() {
+    let dir = scratch("resume");
+    let out = dir.join("resumed");
+    let args = [
+        "run",
+        "--games",
+        "120000",
+        "--seed",
+        "31",
+        "--quiet",
+        "--threads",
+        "2",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koom"))
+        .args(args)
+        .args(["--out", out.to_str().unwrap()])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let status = child.wait().unwrap();
+    if status.code() == Some(130) {
+        assert!(out.join("checkpoint.json").exists());
+        assert_eq!(summary(&out)["partial"], true);
+    }
+    let o = koom(&[&args[..], &["--out", out.to_str().unwrap(), "--resume"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        !out.join("checkpoint.json").exists(),
+        "a finished run removes its checkpoint"
+    );
+    let full = dir.join("full");
+    let o = koom(&[&args[..], &["--out", full.to_str().unwrap()]].concat());
+    assert!(o.status.success());
+    assert_eq!(reproducible(&out), reproducible(&full));
+}
+
+#[test]
+fn a_corrupt_or_foreign_checkpoint_is_reported_not_overwritten() {
+    let dir = scratch("bad-checkpoint");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("checkpoint.json"), "{ not json").unwrap();
+    let o = koom(&[
+        "run",
+        "--games",
+        "40",
+        "--resume",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is corrupt or truncated"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("checkpoint.json")).unwrap(),
+        "{ not json"
+    );
+    // A shard file is not this run's checkpoint.
+    let shard = dir.join("shard");
+    assert!(
+        koom(&[
+            "run",
+            "--games",
+            "40",
+            "--shard",
+            "0/2",
+            "--quiet",
+            "--out",
+            shard.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    std::fs::copy(shard.join("shard.json"), out.join("checkpoint.json")).unwrap();
+    let o = koom(&[
+        "run",
+        "--games",
+        "40",
+        "--resume",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("belongs to another experiment or shard"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_round_robin_config_summarises_every_pairing() {
+    let dir = scratch("round-robin");
+    let config = dir.join("rr.toml");
+    std::fs::write(&config, "game = 'ludo'\nformat = 'round-robin'\nagents = ['easy', 'normal', 'hard']\ngames = 400\nseed = 2\n").unwrap();
+    let out = dir.join("out");
+    let o = koom(&[
+        "run",
+        config.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = summary(&out);
+    assert_eq!(s["format"], "round-robin");
+    assert_eq!(s["pairings"].as_array().unwrap().len(), 3);
+    let m = s["score_matrix"].as_array().unwrap();
+    assert!(m[0][0].is_null() && m[2][0].as_f64().unwrap() > 0.5);
+    assert_eq!(s["pairings"][0]["summary"]["games_played"], 400);
+    let gauntlet = dir.join("gauntlet.toml");
+    std::fs::write(
+        &gauntlet,
+        "format = 'gauntlet'\nagents = ['hard', 'normal', 'easy']\ngames = 200\n",
+    )
+    .unwrap();
+    let out = dir.join("g");
+    assert!(
+        koom(&[
+            "run",
+            gauntlet.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet"
+        ])
+        .status
+        .success()
+    );
+    let s = summary(&out);
+    assert_eq!(s["pairings"].as_array().unwrap().len(), 2);
+    assert!(
+        s["score_matrix"][1][2].is_null(),
+        "the gauntlet does not pair normal with easy"
+    );
+    std::fs::write(&gauntlet, "format = 'swiss'\nagents = ['hard', 'normal']\n").unwrap();
+    rejects(
+        &["run", gauntlet.to_str().unwrap()],
+        "unknown format `swiss`",
+    );
+}
+
+/// Parses `report.html` as XML (it is written well-formed) and returns its text and the number
+/// of `<svg>` elements.
+fn parse_html(path: &Path) -> (String, usize) {
+    use quick_xml::events::Event;
+    let html = std::fs::read_to_string(path).unwrap();
+    let body = html.trim_start_matches("<!DOCTYPE html>\n");
+    let mut reader = quick_xml::Reader::from_str(body);
+    reader.config_mut().check_end_names = true;
+    let (mut text, mut svgs) = (String::new(), 0);
+    loop {
+        match reader.read_event().expect("report.html is well-formed") {
+            Event::Start(e) if AsRef::<str>::as_ref(&e.name()) == "svg" => svgs += 1,
+            Event::Text(t) => {
+                text.push_str(&t.into_inner());
+                text.push(' ');
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    (text, svgs)
+}
+
+#[test]
+fn the_report_parses_and_shows_the_summary_numbers() {
+    let dir = scratch("report");
+    let out = dir.join("run");
+    let o = koom(&[
+        "run",
+        "--agents",
+        "hard,normal,easy,easy",
+        "--games",
+        "800",
+        "--seed",
+        "6",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (text, svgs) = parse_html(&out.join("report.html"));
+    let charts = std::fs::read_dir(out.join("charts")).unwrap().count();
+    assert_eq!(svgs, charts, "one inline SVG per chart file");
+    assert_eq!(charts, 4);
+    let s = summary(&out);
+    for r in s["by_agent"].as_array().unwrap() {
+        let rate = format!("{:.2}%", 100.0 * r["win_rate"].as_f64().unwrap());
+        assert!(
+            text.contains(&rate),
+            "win rate {rate} of {} in the report",
+            r["agent"]
+        );
+        assert!(text.contains(&r["wins"].to_string()));
+    }
+    let fpa = format!(
+        "{:+.2} pts",
+        100.0 * s["first_player_advantage"]["value"].as_f64().unwrap()
+    );
+    assert!(text.contains(&fpa), "{fpa}");
+    assert!(
+        text.contains("seed = 6"),
+        "the config is printed so the report reproduces"
+    );
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("![Game length (moves)](charts/game-length.svg)"));
+    // Rebuilding the report from the folder gives the same file.
+    let before = std::fs::read(out.join("report.html")).unwrap();
+    assert!(koom(&["report", out.to_str().unwrap()]).status.success());
+    assert_eq!(std::fs::read(out.join("report.html")).unwrap(), before);
+}
+
+#[test]
+fn a_round_robin_report_holds_the_full_matrix() {
+    let dir = scratch("report-rr");
+    let config = dir.join("rr.toml");
+    std::fs::write(
+        &config,
+        "format = 'round-robin'\nagents = ['easy', 'normal', 'hard']\ngames = 200\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    assert!(
+        koom(&[
+            "run",
+            config.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet"
+        ])
+        .status
+        .success()
+    );
+    let (text, svgs) = parse_html(&out.join("report.html"));
+    assert_eq!(svgs, std::fs::read_dir(out.join("charts")).unwrap().count());
+    let s = summary(&out);
+    for (i, row) in s["score_matrix"].as_array().unwrap().iter().enumerate() {
+        for (j, cell) in row.as_array().unwrap().iter().enumerate() {
+            if i != j {
+                let shown = format!("{:.1}%", 100.0 * cell.as_f64().unwrap());
+                assert!(text.contains(&shown), "cell {i},{j} = {shown}");
+            }
+        }
+    }
+}
+
+#[test]
+fn two_rule_variants_compare_with_the_interval_of_the_difference() {
+    let dir = scratch("compare");
+    let (a, b) = (dir.join("cap-default"), dir.join("cap-300"));
+    assert!(
+        koom(&[
+            "run",
+            "--games",
+            "800",
+            "--quiet",
+            "--out",
+            a.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let config = dir.join("cap.toml");
+    std::fs::write(&config, "[options]\nroll_cap = 300\n").unwrap();
+    assert!(
+        koom(&[
+            "run",
+            config.to_str().unwrap(),
+            "--games",
+            "800",
+            "--quiet",
+            "--out",
+            b.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let o = koom(&["report", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (text, svgs) = parse_html(&a.join("compare/report.html"));
+    assert_eq!(svgs, 1);
+    assert!(text.contains("95% interval of the difference"));
+    let sb = summary(&b);
+    let timeouts = format!(
+        "{:.2}%",
+        100.0 * sb["design"]["timeouts"]["value"].as_f64().unwrap()
+    );
+    assert!(
+        sb["design"]["timeouts"]["value"].as_f64().unwrap() > 0.0,
+        "a 300-roll cap cuts games short"
+    );
+    assert!(text.contains(&timeouts));
+    // A folder without results: one line, exit 2, nothing written.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let o = koom(&["report", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no results in"));
+    assert!(!empty.join("report.html").exists());
+}
+
+#[test]
+fn shipped_weight_files_hold_each_level_defaults() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/weights");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = text
+            .lines()
+            .find_map(|l| l.strip_prefix("game = \""))
+            .unwrap()
+            .trim_end_matches('"');
+        let set = text
+            .lines()
+            .find_map(|l| l.strip_prefix("weight_set = \""))
+            .unwrap()
+            .trim_end_matches('"');
+        let level = set.rsplit('-').next().unwrap();
+        // The file loads as an agent, and equals what `koom weights` prints for the defaults.
+        let o = koom(&[
+            "weights",
+            "--game",
+            game,
+            "--level",
+            &format!("{level}@{}", path.display()),
+        ]);
+        assert!(o.status.success(), "{}: {}", path.display(), stderr(&o));
+        let defaults = koom(&["weights", "--game", game, "--level", level]);
+        assert_eq!(
+            o.stdout,
+            defaults.stdout,
+            "{} holds the defaults",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 2);
+}
+
+#[test]
+fn trente_douze_runs_end_to_end() {
+    let dir = scratch("trente");
+    let o = koom(&[
+        "run",
+        "--game",
+        "trente-douze",
+        "--agents",
+        "hard,normal,easy",
+        "--games",
+        "300",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = summary(&dir);
+    assert_eq!(s["rotations"], 3);
+    assert_eq!(s["games_played"], 300);
+    assert!(s["game_specific"]["first_player"].is_object());
+    rejects(
+        &["run", "--game", "trente-douze", "--agents", "hard"],
+        "trente-douze needs 2 to 8 agents",
+    );
+    rejects(
+        &[
+            "run",
+            "--game",
+            "trente-douze",
+            "--agents",
+            "hard,hard,hard,hard,hard,hard,hard,hard,hard",
+        ],
+        "got 9",
+    );
+    let p = koom(&[
+        "play",
+        "--game",
+        "trente-douze",
+        "--agents",
+        "hard,easy",
+        "--seed",
+        "3",
+    ]);
+    assert!(p.status.success());
+    assert!(
+        String::from_utf8(p.stdout)
+            .unwrap()
+            .contains("the sum must be")
+    );
+}
+
+#[test]
+fn bench_signature_is_deterministic_whatever_the_threads() {
+    let signature = |threads: &str| {
+        let o = koom(&[
+            "bench",
+            "--game",
+            "ludo",
+            "--games",
+            "40",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains("ludo           hard"));
+        text.lines().last().unwrap().to_owned()
+    };
+    let one = signature("1");
+    assert!(one.starts_with("signature "));
+    assert_eq!(one, signature("2"));
 }

@@ -247,6 +247,23 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     const SEATS: (usize, usize);
     /// Why a game can end; [`Outcome::reason`] indexes this.
     const REASONS: &'static [&'static str];
+    /// The seat that moved first (Ludo: always 0; Trente-douze: round 1's starter, drawn from
+    /// the dice), for the first-player advantage.
+    fn first_player(&self) -> usize {
+        0
+    }
+
+    /// Whether a game that ended for `reason` was cut off by a safety cap (a timeout) rather
+    /// than decided by the rules.
+    fn is_timeout(reason: u8) -> bool {
+        let _ = reason;
+        false
+    }
+
+    /// The perft depth `koom bench` measures move generation at (0: no perft, e.g. dice games
+    /// whose tree is all chance).
+    const BENCH_PERFT_DEPTH: u32 = 0;
+
     /// Whether `--games N` counts seed groups (matches of rounds with the sides swapped, as in
     /// Thud) rather than single games.
     const GAMES_COUNT_GROUPS: bool = false;

@@ -48,6 +48,7 @@ macro_rules! registry {
 registry! {
     games::ludo::Ludo,
     games::thud::Thud,
+    games::trente_douze::TrenteDouze,
 }
 
 impl core::error::Error for UnknownGame {}

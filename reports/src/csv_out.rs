@@ -8,6 +8,17 @@ use tuner::tally::GameRow;
 
 use crate::AtomicFile;
 
+/// A number for CSV: plain decimal, or scientific notation for magnitudes below 1e-6 (a LOS of
+/// 1e-300 written out in full would be 300 zeros).
+#[must_use]
+pub fn num(x: f64) -> String {
+    if x == 0.0 || x.abs() >= 1e-6 {
+        x.to_string()
+    } else {
+        format!("{x:e}")
+    }
+}
+
 fn csv_error(e: csv::Error) -> io::Error {
     io::Error::other(e.to_string())
 }
@@ -46,10 +57,10 @@ pub fn summary_csv(by_agent: &[RecordSummary], by_seat: &[RecordSummary]) -> io:
             r.draws.to_string(),
             r.losses.to_string(),
             r.no_result.to_string(),
-            r.win_rate.to_string(),
-            r.win_rate_ci95[0].to_string(),
-            r.win_rate_ci95[1].to_string(),
-            r.score.to_string(),
+            num(r.win_rate),
+            num(r.win_rate_ci95[0]),
+            num(r.win_rate_ci95[1]),
+            num(r.score),
         ])
         .map_err(csv_error)?;
     }

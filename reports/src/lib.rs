@@ -1,14 +1,19 @@
-//! koom's outputs: `summary.json`, `summary.csv`, the streamed `games.csv` and the terminal table.
+//! koom's outputs: `summary.json`, `summary.csv`, the streamed `games.csv`, the terminal table and
+//! the tuner's convergence plots.
 //! Every file is written under a temporary name and renamed into place, so that an interrupted or
 //! failed write never leaves a result that looks complete.
 
 mod atomic;
 mod csv_out;
+pub mod plot;
+pub mod report;
 mod table;
+mod tournament;
 
 pub use atomic::{AtomicFile, check_writable_dir, write_atomic};
 pub use csv_out::{GamesCsv, csv_line, summary_csv};
 pub use table::terminal_table;
+pub use tournament::{tournament_csv, tournament_table};
 
 use serde::Serialize;
 

@@ -56,7 +56,7 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
     let fpa = &s.first_player_advantage;
     let _ = writeln!(
         out,
-        "  first-seat advantage: {:+.2} points [{:+.2}, {:+.2}] over the fair share of {}",
+        "  first-player advantage: {:+.2} points [{:+.2}, {:+.2}] over the fair share of {}",
         100.0 * fpa.value,
         100.0 * fpa.ci95[0],
         100.0 * fpa.ci95[1],

@@ -23,16 +23,30 @@ pub enum Command {
     Play(PlayArgs),
     /// List the games, their computer levels and weight sets.
     List,
+    /// Print a level's weight set as a weights file (the defaults, or those of `hard@file.toml`),
+    /// ready to edit and load as `level@file.toml`.
+    Weights(WeightsArgs),
+    /// A fixed, deterministic workload per game (self-play of each level, perft): prints speed
+    /// and a signature (total moves, perft count) that changes only when behaviour changes.
+    Bench(BenchArgs),
     /// Count the leaf nodes of the move tree to a depth (move-generator check).
     Perft(PerftArgs),
     /// Apply moves to a position, then print the position and its legal moves.
     Legal(LegalArgs),
+    /// Write report.html and report.md (with charts) for a result folder, or compare two runs
+    /// (e.g. two rule variants) side by side.
+    Report(ReportArgs),
+    /// Combine the shards of a run (`koom run --shard K/N`) into its summary.
+    Merge(MergeArgs),
     /// Regression gate: an SPRT of a candidate against a baseline. Exit 0 = not weaker (H1),
     /// 1 = regression (H0), 3 = inconclusive at --max-games, 2 = bad input.
     Gate(GateArgs),
     /// Play each adjacent pair of levels and fit a rating ladder; exit 1 unless every level
     /// beats the one below with its interval above an even score.
     Ladder(LadderArgs),
+    /// Tune a level's evaluation weights by SPSA (config in TOML, see configs/tune/), with a
+    /// checkpoint after every iteration and a verification gate against the start at the end.
+    Tune(TuneArgs),
 }
 
 /// fishtest's presets, in normalized Elo.
@@ -169,6 +183,37 @@ pub struct RunArgs {
     /// No progress bar and no table.
     #[arg(long)]
     pub quiet: bool,
+    /// Play only share K of N of the seed groups (`K/N`, or `env/N` with K from
+    /// SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) and write `shard.json` for `koom merge`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Continue from the checkpoint an interrupted run left in the output folder.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// A folder holding a summary.json (koom run, koom merge).
+    pub dir: PathBuf,
+    /// A second folder to compare with the first.
+    pub other: Option<PathBuf>,
+    /// Where to write the report (default: DIR, or DIR/compare when comparing).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Folders holding the `shard.json` of every shard.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Output folder for the merged summary.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// No table.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -184,6 +229,28 @@ pub struct PlayArgs {
     /// Print the board after every move.
     #[arg(long)]
     pub boards: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Only this game (default: every game).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Games per level (default: enough for about a second of play for the fast levels).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Worker threads (default 1, so that figures are per core).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct WeightsArgs {
+    #[arg(long)]
+    pub game: String,
+    /// A level with a weight set (see `koom list`).
+    #[arg(long)]
+    pub level: String,
 }
 
 #[derive(Debug, Args)]
@@ -211,4 +278,22 @@ pub struct LegalArgs {
     /// Moves to apply first, in order, comma separated.
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// Tuning config (TOML).
+    pub config: PathBuf,
+    /// Continue the run whose checkpoint is in the output folder.
+    #[arg(long)]
+    pub resume: bool,
+    /// Output folder (default: the config's `out`, else koom-results/tune-GAME-LEVEL).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: the config's, else all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bars.
+    #[arg(long)]
+    pub quiet: bool,
 }

@@ -40,7 +40,29 @@ impl GameVisitor for Describe {
 
 pub fn list() -> anyhow::Result<ExitCode> {
     for name in GAME_NAMES {
-        print!("{}", super::with_game(name, Describe)?);
+        out!("{}", super::with_game(name, Describe)?);
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+struct DefaultWeights<'a>(&'a str);
+
+impl GameVisitor for DefaultWeights<'_> {
+    type Output = anyhow::Result<String>;
+
+    fn visit<G: Game>(self) -> anyhow::Result<String> {
+        let setup = tuner::agents::parse_agent::<G>(self.0, engine::TimeControl::Batch)?;
+        let Some(set) = G::levels()[setup.level].weights else {
+            anyhow::bail!("{} level `{}` has no weight set", G::NAME, self.0);
+        };
+        Ok(tuner::agents::weights_toml(G::NAME, set, &setup.weights))
+    }
+}
+
+pub fn weights(args: super::args::WeightsArgs) -> anyhow::Result<ExitCode> {
+    out!(
+        "{}",
+        super::with_game(&args.game, DefaultWeights(&args.level))??
+    );
     Ok(ExitCode::SUCCESS)
 }

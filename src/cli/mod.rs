@@ -1,11 +1,36 @@
 //! Subcommands.
 
+/// `print!` that ends koom quietly (status 141, as a SIGPIPE would) when standard output is a
+/// closed pipe, e.g. `koom list | head`, instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(141);
+        }
+    }};
+}
+
+/// `println!` with [`out!`]'s handling of a closed pipe.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(141);
+        }
+    }};
+}
+
 mod args;
+mod bench;
 mod list;
+mod merge;
 mod play;
 mod position;
+mod report;
 mod run;
 mod strength;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -18,10 +43,15 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Run(args) => run::run(args),
         Command::Play(args) => play::play(args),
         Command::List => list::list(),
+        Command::Weights(args) => list::weights(args),
+        Command::Bench(args) => bench::bench(args),
         Command::Perft(args) => position::perft(args),
         Command::Legal(args) => position::legal(args),
+        Command::Merge(args) => merge::merge(args),
+        Command::Report(args) => report::report(args),
         Command::Gate(args) => strength::gate(args),
         Command::Ladder(args) => strength::ladder(args),
+        Command::Tune(args) => tune::tune(args),
     }
 }
 

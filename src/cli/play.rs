@@ -15,7 +15,7 @@ struct Stdout;
 
 impl Log for Stdout {
     fn line(&mut self, text: fmt::Arguments<'_>) {
-        println!("{text}");
+        outln!("{text}");
     }
 }
 
@@ -31,7 +31,8 @@ impl GameVisitor for PlayGame<'_> {
         let plan = Plan::<G>::new(self.exp)?;
         let seats = plan.seats() as u64;
         let group = self.args.index / seats;
-        let rotations = if self.args.group {
+        // A match is the unit of games played in matches (Thud): replay all of it.
+        let rotations = if self.args.group || G::GAMES_COUNT_GROUPS {
             0..plan.seats()
         } else {
             (self.args.index % seats) as usize..(self.args.index % seats) as usize + 1
@@ -49,13 +50,14 @@ impl GameVisitor for PlayGame<'_> {
                     )
                 })
                 .collect();
-            println!(
+            outln!(
                 "== {} game {index} (seed {}, group {group}, rotation {rotation}) ==",
                 G::NAME,
                 plan.seed
             );
-            println!("{}", seating.join(", "));
+            outln!("{}", seating.join(", "));
             let boards = self.args.boards;
+            let mut first = true;
             let game = play_game(
                 &plan,
                 &mut agents,
@@ -64,12 +66,13 @@ impl GameVisitor for PlayGame<'_> {
                 &clock,
                 &mut Stdout,
                 |g: &G| {
-                    if boards {
-                        print!("{}", g.render());
+                    // The start position always; every later one with --boards.
+                    if boards || std::mem::take(&mut first) {
+                        out!("{}", g.render());
                     }
                 },
             );
-            print!("{}", game.render());
+            out!("{}", game.render());
             if let Some(outcome) = game.outcome() {
                 let result = match outcome.sole_winner() {
                     _ if outcome.no_result => "no result".to_owned(),
@@ -79,14 +82,14 @@ impl GameVisitor for PlayGame<'_> {
                     ),
                     None => "draw".to_owned(),
                 };
-                println!(
+                outln!(
                     "result: {result} ({})",
                     G::REASONS[usize::from(outcome.reason)]
                 );
             }
             let row = row_of(&plan, &game, group, rotation);
-            println!("{header}");
-            println!(
+            outln!("{header}");
+            outln!(
                 "{}",
                 reports::csv_line(&reports::GamesCsv::fields(&row, &plan.labels, G::REASONS))
             );

@@ -37,10 +37,10 @@ impl GameVisitor for Perft<'_> {
             for &mv in moves.iter() {
                 let mut next = root.clone();
                 next.play(mv, &mut RandomStream::dice(0), &mut NoLog);
-                println!("{}: {}", root.format_move(mv), next.perft(args.depth - 1));
+                outln!("{}: {}", root.format_move(mv), next.perft(args.depth - 1));
             }
         }
-        println!("perft {} = {}", args.depth, root.perft(args.depth));
+        outln!("perft {} = {}", args.depth, root.perft(args.depth));
         Ok(ExitCode::SUCCESS)
     }
 }
@@ -63,14 +63,14 @@ impl GameVisitor for Legal<'_> {
             game.play(mv, &mut RandomStream::dice(0), &mut NoLog);
         }
         match game.position() {
-            Some(text) => println!("{text}"),
-            None => print!("{}", game.render()),
+            Some(text) => outln!("{text}"),
+            None => out!("{}", game.render()),
         }
         if game.outcome().is_none() {
             let mut moves = G::MoveList::default();
             game.legal_moves(&mut moves);
             for &mv in moves.iter() {
-                println!("{}", game.format_move(mv));
+                outln!("{}", game.format_move(mv));
             }
         }
         Ok(ExitCode::SUCCESS)

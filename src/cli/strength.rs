@@ -8,7 +8,6 @@ use anyhow::bail;
 use engine::{Game, GameVisitor};
 use reports::RunInfo;
 use tuner::config::{Experiment, ExperimentFile};
-use tuner::runner::Hooks;
 use tuner::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
     GateSummary, Ladder, LadderSummary, gate as run_gate, ladder as run_ladder, match_plan,
@@ -16,7 +15,7 @@ use tuner::strength::{
 use tuner::summary::HeadToHead;
 
 use super::args::{GateArgs, LadderArgs, MatchArgs, Preset};
-use super::run::{WallClock, interrupt_flag, progress_bar};
+use super::run::Live;
 
 impl MatchArgs {
     /// The config file (if any) with these flags over it; `out_name` names the default folder.
@@ -71,7 +70,7 @@ fn write_json(
     Ok(())
 }
 
-fn run_info(games: u64, started: Instant, threads: usize) -> RunInfo {
+pub(super) fn run_info(games: u64, started: Instant, threads: usize) -> RunInfo {
     let elapsed = started.elapsed().as_secs_f64();
     RunInfo {
         elapsed_s: elapsed,
@@ -103,13 +102,8 @@ impl GameVisitor for Gate<'_> {
         };
         let plan = match_plan::<G>(&exp, &args.candidate, &args.baseline)?;
         reports::check_writable_dir(&exp.out)?;
-        let bar = progress_bar(plan.games(), args.common.quiet, "games");
-        let clock = WallClock::new();
-        let hooks = Hooks {
-            progress: &|n| bar.inc(n),
-            interrupt: interrupt_flag(),
-            clock: &clock,
-        };
+        let live = Live::new(plan.games(), args.common.quiet);
+        let hooks = live.hooks();
         let started = Instant::now();
         let result = run_gate(
             &plan,
@@ -118,13 +112,13 @@ impl GameVisitor for Gate<'_> {
             exp.threads,
             &hooks,
             &mut |sprt, tally| {
-                bar.set_message(format!(
+                live.bar.set_message(format!(
                     "LLR {:.2} [{:.2}, {:.2}] after {} games",
                     sprt.llr, sprt.lower, sprt.upper, tally.games
                 ));
             },
         )?;
-        bar.finish_and_clear();
+        live.bar.finish_and_clear();
         let (verdict, code) = match (result.sprt.verdict, result.partial) {
             (_, true) => ("interrupted", 3),
             (Verdict::AcceptH1, _) => ("H1 accepted: not weaker", 0),
@@ -134,7 +128,7 @@ impl GameVisitor for Gate<'_> {
         let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally.group_scores);
         let e = &h2h.estimate;
         let sprt = &result.sprt;
-        println!(
+        outln!(
             "{} gate: {} vs {} over {} games ({} seed groups), seed {}",
             G::NAME,
             args.candidate,
@@ -143,7 +137,7 @@ impl GameVisitor for Gate<'_> {
             e.groups,
             exp.seed
         );
-        println!(
+        outln!(
             "  SPRT [{}, {}] {:?} Elo, alpha {}, beta {}: LLR {:.3} (bounds {:.3}, {:.3})",
             sprt.bounds.elo0,
             sprt.bounds.elo1,
@@ -154,11 +148,12 @@ impl GameVisitor for Gate<'_> {
             sprt.lower,
             sprt.upper
         );
-        println!(
+        outln!(
             "  group scores (0 .. {} games in half points): {:?}",
-            h2h.group_size, h2h.group_scores
+            h2h.group_size,
+            h2h.group_scores
         );
-        println!(
+        outln!(
             "  Elo {:+.1} [{:+.1}, {:+.1}], nElo {:+.1} [{:+.1}, {:+.1}], LOS {:.1}%",
             e.elo,
             e.elo_ci95[0],
@@ -168,7 +163,7 @@ impl GameVisitor for Gate<'_> {
             e.nelo_ci95[1],
             100.0 * e.los
         );
-        println!("  verdict: {verdict} (exit {code})");
+        outln!("  verdict: {verdict} (exit {code})");
         let summary = GateSummary {
             game: G::NAME,
             seed: exp.seed,
@@ -246,22 +241,16 @@ impl GameVisitor for LadderGame<'_> {
             .clone()
             .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect());
         reports::check_writable_dir(&exp.out)?;
-        let bar = progress_bar(
+        let live = Live::new(
             exp.games * (levels.len().saturating_sub(1)) as u64,
             self.quiet,
-            "games",
         );
-        let clock = WallClock::new();
-        let hooks = Hooks {
-            progress: &|n| bar.inc(n),
-            interrupt: interrupt_flag(),
-            clock: &clock,
-        };
+        let hooks = live.hooks();
         let started = Instant::now();
         let ladder: Ladder =
             run_ladder::<G>(exp, &levels, exp.threads, &hooks).map_err(anyhow::Error::from)?;
-        bar.finish_and_clear();
-        println!(
+        live.bar.finish_and_clear();
+        outln!(
             "{} ladder, {} games per pair, seed {}",
             G::NAME,
             exp.games,
@@ -272,14 +261,15 @@ impl GameVisitor for LadderGame<'_> {
             .iter()
             .zip(ladder.fit.ratings.iter().zip(&ladder.fit.ci95))
         {
-            println!(
+            outln!(
                 "  {level:<24} {rating:+8.1} Elo [{:+.1}, {:+.1}]",
-                ci[0], ci[1]
+                ci[0],
+                ci[1]
             );
         }
         for rung in &ladder.rungs {
             let e = &rung.estimate;
-            println!(
+            outln!(
                 "  {} vs {}: score {:.3} [{:.3}, {:.3}], Elo {:+.1} [{:+.1}, {:+.1}]: {}",
                 rung.upper,
                 rung.lower,

@@ -34,6 +34,9 @@ pub struct ExperimentFile {
     pub options: Option<toml::Table>,
     /// `koom ladder`: the levels in their expected order, weakest first.
     pub levels: Option<Vec<String>>,
+    /// `round-robin` or `gauntlet`: `agents` are then a tournament's participants, each pairing
+    /// a match of `games` games.
+    pub format: Option<String>,
 }
 
 impl ExperimentFile {
@@ -60,6 +63,7 @@ impl ExperimentFile {
             games_csv: other.games_csv.or(self.games_csv),
             options: other.options.or(self.options),
             levels: other.levels.or(self.levels),
+            format: other.format.or(self.format),
         }
     }
 
@@ -87,12 +91,13 @@ impl ExperimentFile {
             games_csv: self.games_csv.unwrap_or(false),
             options: self.options.unwrap_or_default(),
             levels: self.levels,
+            format: self.format,
         }
     }
 }
 
 /// A complete experiment, not yet checked against its game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Experiment {
     pub game: String,
     pub agents: Vec<String>,
@@ -104,6 +109,7 @@ pub struct Experiment {
     pub games_csv: bool,
     pub options: toml::Table,
     pub levels: Option<Vec<String>>,
+    pub format: Option<String>,
 }
 
 /// An experiment resolved against game `G`: what the runner needs.

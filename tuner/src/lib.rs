@@ -3,11 +3,14 @@
 pub mod agents;
 pub mod config;
 pub mod error;
+pub mod partial;
 pub mod runner;
 pub mod stats;
 pub mod strength;
 pub mod summary;
 pub mod tally;
+pub mod tournament;
+pub mod tune;
 
 pub use error::InputError;
 

@@ -43,6 +43,8 @@ impl std::fmt::Debug for Hooks<'_> {
 pub struct RunResult<G: Game> {
     pub tally: RunTally<G>,
     pub partial: bool,
+    /// The seed groups played, as sorted disjoint ranges.
+    pub done: Vec<Range<u64>>,
 }
 
 /// Builds one agent per slot of the plan.
@@ -52,7 +54,7 @@ pub fn new_agents<G: Game>(plan: &Plan<G>) -> Vec<Box<dyn Agent<G>>> {
 }
 
 /// Plays rotation `rotation` of seed group `group`, narrating into `log` and showing each new
-/// position to `after_move`.
+/// position — the first one included — to `observe`.
 pub fn play_game<G: Game>(
     plan: &Plan<G>,
     agents: &mut [Box<dyn Agent<G>>],
@@ -60,7 +62,7 @@ pub fn play_game<G: Game>(
     rotation: usize,
     clock: &dyn Clock,
     log: &mut impl Log,
-    mut after_move: impl FnMut(&G),
+    mut observe: impl FnMut(&G),
 ) -> G {
     let seats = plan.seats();
     let seed = game_seed(plan.seed, group);
@@ -70,6 +72,7 @@ pub fn play_game<G: Game>(
         .collect();
     agents.iter_mut().for_each(|a| a.new_game());
     let mut game = G::new(&plan.options, seats, &mut dice, log);
+    observe(&game);
     let mut moves = G::MoveList::default();
     while game.outcome().is_none() {
         game.legal_moves(&mut moves);
@@ -84,7 +87,7 @@ pub fn play_game<G: Game>(
             },
         );
         game.play(mv, &mut dice, log);
-        after_move(&game);
+        observe(&game);
     }
     game
 }
@@ -151,6 +154,10 @@ fn play_chunk<G: Game>(
 /// Receives each finished game's row, in game order (e.g. to stream `games.csv`).
 pub type RowSink<'a> = dyn FnMut(&GameRow) -> std::io::Result<()> + 'a;
 
+/// Receives, after each wave, the counts so far and the seed groups they cover (e.g. to write
+/// a checkpoint).
+pub type WaveSink<'a, G> = dyn FnMut(&RunTally<G>, &[Range<u64>]) -> std::io::Result<()> + 'a;
+
 /// Plays seed groups `groups` of `plan` on `threads` threads (0 = all cores), handing each
 /// finished game's row to `on_row` in game order when it is given.
 pub fn run<G: Game>(
@@ -158,7 +165,21 @@ pub fn run<G: Game>(
     groups: Range<u64>,
     threads: usize,
     hooks: &Hooks<'_>,
+    on_row: Option<&mut RowSink<'_>>,
+) -> std::io::Result<RunResult<G>> {
+    run_ranges(plan, &[groups], threads, hooks, on_row, None)
+}
+
+/// [`run`] over several ranges of seed groups, reporting each wave to `on_wave`. When
+/// interrupted, chunks not yet started are skipped, so the groups played need not be a prefix:
+/// [`RunResult::done`] says which they are.
+pub fn run_ranges<G: Game>(
+    plan: &Plan<G>,
+    groups: &[Range<u64>],
+    threads: usize,
+    hooks: &Hooks<'_>,
     mut on_row: Option<&mut RowSink<'_>>,
+    mut on_wave: Option<&mut WaveSink<'_, G>>,
 ) -> std::io::Result<RunResult<G>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -167,43 +188,88 @@ pub fn run<G: Game>(
             std::io::Error::other(format!("cannot start {threads} worker threads: {e}"))
         })?;
     let workers = pool.current_num_threads() as u64;
-    let total = groups.end - groups.start;
+    let total: u64 = groups.iter().map(|r| r.end.saturating_sub(r.start)).sum();
     // Enough chunks per worker to balance uneven game lengths, few enough to keep overhead low.
     let chunk_groups = (total / (workers * 32)).clamp(1, 256);
-    let wave_groups = chunk_groups * workers * 4;
+    let chunks: Vec<Range<u64>> = groups
+        .iter()
+        .flat_map(|r| {
+            (r.start..r.end)
+                .step_by(chunk_groups as usize)
+                .map(move |s| s..(s + chunk_groups).min(r.end))
+        })
+        .collect();
     let mut tally = RunTally::new(&plan.teams);
+    let mut done: Vec<Range<u64>> = Vec::new();
     let mut partial = false;
-    let mut start = groups.start;
-    while start < groups.end {
+    let want_rows = on_row.is_some();
+    for wave in chunks.chunks(workers as usize * 4) {
         if hooks.interrupt.load(Ordering::Relaxed) {
             partial = true;
             break;
         }
-        let end = (start + wave_groups).min(groups.end);
-        let chunks: Vec<Range<u64>> = (start..end)
-            .step_by(chunk_groups as usize)
-            .map(|s| s..(s + chunk_groups).min(end))
-            .collect();
-        let want_rows = on_row.is_some();
         let results: Vec<Option<Chunk<G>>> = pool.install(|| {
-            chunks
-                .into_par_iter()
-                .map(|r| play_chunk(plan, r, want_rows, hooks))
+            wave.par_iter()
+                .map(|r| play_chunk(plan, r.clone(), want_rows, hooks))
                 .collect()
         });
-        for chunk in results {
+        for (range, chunk) in wave.iter().zip(results) {
             let Some(chunk) = chunk else {
                 partial = true;
                 continue;
             };
             tally.merge(&chunk.tally);
+            add_range(&mut done, range.clone());
             if let Some(sink) = on_row.as_mut() {
                 chunk.rows.iter().try_for_each(&mut **sink)?;
             }
         }
-        start = end;
+        if let Some(sink) = on_wave.as_mut() {
+            sink(&tally, &done)?;
+        }
     }
-    Ok(RunResult { tally, partial })
+    Ok(RunResult {
+        tally,
+        partial,
+        done,
+    })
+}
+
+/// Adds `range` to a sorted list of disjoint ranges, merging neighbours.
+pub fn add_range(ranges: &mut Vec<Range<u64>>, range: Range<u64>) {
+    if range.is_empty() {
+        return;
+    }
+    ranges.push(range);
+    ranges.sort_by_key(|r| r.start);
+    let mut merged: Vec<Range<u64>> = Vec::with_capacity(ranges.len());
+    for r in ranges.drain(..) {
+        match merged.last_mut() {
+            Some(last) if last.end >= r.start => last.end = last.end.max(r.end),
+            _ => merged.push(r),
+        }
+    }
+    *ranges = merged;
+}
+
+/// The parts of `all` not covered by the sorted disjoint `done`.
+#[must_use]
+pub fn remaining(all: Range<u64>, done: &[Range<u64>]) -> Vec<Range<u64>> {
+    let mut left = Vec::new();
+    let mut at = all.start;
+    for r in done {
+        if r.start >= all.end {
+            break;
+        }
+        if r.start > at {
+            left.push(at..r.start);
+        }
+        at = at.max(r.end);
+    }
+    if at < all.end {
+        left.push(at..all.end);
+    }
+    left
 }
 
 /// Hooks that report nothing and never interrupt: for tests and library callers.
@@ -288,6 +354,40 @@ mod tests {
             slots.sort_unstable();
             assert_eq!(slots, vec![0, 1, 2, 3], "seat {seat} sees every agent once");
         }
+    }
+
+    #[test]
+    fn ranges_merge_and_complement() {
+        let mut done = Vec::new();
+        add_range(&mut done, 10..20);
+        add_range(&mut done, 0..5);
+        add_range(&mut done, 5..10);
+        add_range(&mut done, 30..40);
+        assert_eq!(done, vec![0..20, 30..40]);
+        assert_eq!(remaining(0..50, &done), vec![20..30, 40..50]);
+        assert_eq!(remaining(0..20, &done), Vec::<Range<u64>>::new());
+    }
+
+    #[test]
+    fn split_ranges_add_up_to_the_whole_run() {
+        let plan = plan(&["hard", "normal", "easy", "easy"], 800, 13);
+        let interrupt = AtomicBool::new(false);
+        let hooks = quiet_hooks(&interrupt);
+        let whole = run_quietly(&plan, 2).tally;
+        let mut parts = run_ranges(&plan, &[0..50, 120..200], 1, &hooks, None, None).unwrap();
+        assert_eq!(parts.done, vec![0..50, 120..200]);
+        let rest = run_ranges(
+            &plan,
+            &remaining(0..plan.groups, &parts.done),
+            2,
+            &hooks,
+            None,
+            None,
+        )
+        .unwrap();
+        parts.tally.merge(&rest.tally);
+        let json = |t: &RunTally<Ludo>| serde_json::to_string(t).unwrap();
+        assert_eq!(json(&parts.tally), json(&whole));
     }
 
     #[test]

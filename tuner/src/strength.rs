@@ -134,6 +134,64 @@ pub struct Ladder {
     pub partial: bool,
 }
 
+/// The finished matches of a set of pairings.
+#[derive(Debug)]
+pub struct Matches<G: Game> {
+    /// `(a, b, counts)`: agent `a` (team A) against agent `b`.
+    pub results: Vec<(usize, usize, RunTally<G>)>,
+    pub partial: bool,
+}
+
+impl<G: Game> Matches<G> {
+    /// Bradley–Terry ratings of `agents` agents over these matches, the first anchored at 0.
+    #[must_use]
+    pub fn ratings(&self, agents: usize) -> LadderFit {
+        let pairings: Vec<Pairing> = self
+            .results
+            .iter()
+            .map(|(a, b, tally)| {
+                let scores = &tally.group_scores;
+                let estimate = scores.estimate();
+                Pairing {
+                    a: *a,
+                    b: *b,
+                    score: estimate.score,
+                    games: tally.games as f64,
+                    variance_of_mean: estimate.group_variance / scores.groups().max(1) as f64,
+                }
+            })
+            .collect();
+        fit_bradley_terry(agents, &pairings)
+    }
+}
+
+/// Plays a two-agent match (seats as [`match_agents`]) for each pair of `agents`, stopping at
+/// the first interrupted one.
+pub fn play_matches<G: Game>(
+    base: &Experiment,
+    agents: &[String],
+    pairs: &[(usize, usize)],
+    threads: usize,
+    hooks: &Hooks<'_>,
+) -> Result<Matches<G>, LadderError> {
+    let mut results = Vec::new();
+    for &(a, b) in pairs {
+        let plan = match_plan::<G>(base, &agents[a], &agents[b])?;
+        let result = run(&plan, 0..plan.groups, threads, hooks, None)?;
+        results.push((a, b, result.tally));
+        if result.partial {
+            return Ok(Matches {
+                results,
+                partial: true,
+            });
+        }
+    }
+    Ok(Matches {
+        results,
+        partial: false,
+    })
+}
+
 /// Plays each adjacent pair of `levels` (weakest first) for `base.games` games and fits ratings.
 pub fn ladder<G: Game>(
     base: &Experiment,
@@ -148,43 +206,31 @@ pub fn ladder<G: Game>(
         ))
         .into());
     }
-    let mut rungs = Vec::new();
-    let mut pairings = Vec::new();
-    let mut partial = false;
-    for (i, pair) in levels.windows(2).enumerate() {
-        let (lower, upper) = (&pair[0], &pair[1]);
-        let plan = match_plan::<G>(base, upper, lower)?;
-        let result = run(&plan, 0..plan.groups, threads, hooks, None)?;
-        partial |= result.partial;
-        let scores = &result.tally.group_scores;
-        let estimate = scores.estimate();
-        pairings.push(Pairing {
-            a: i + 1,
-            b: i,
-            score: estimate.score,
-            games: result.tally.games as f64,
-            variance_of_mean: estimate.group_variance / scores.groups().max(1) as f64,
-        });
-        rungs.push(Rung {
-            upper: upper.clone(),
-            lower: lower.clone(),
-            games: result.tally.games,
-            group_scores: scores.counts.clone(),
-            passed: estimate.score_ci95[0] > 0.5,
-            estimate,
-        });
-        if partial {
-            break;
-        }
-    }
-    let fit = fit_bradley_terry(rungs.len() + 1, &pairings);
-    let passed = !partial && rungs.iter().all(|r| r.passed);
+    let pairs: Vec<(usize, usize)> = (1..levels.len()).map(|i| (i, i - 1)).collect();
+    let matches = play_matches::<G>(base, levels, &pairs, threads, hooks)?;
+    let rungs: Vec<Rung> = matches
+        .results
+        .iter()
+        .map(|(upper, lower, tally)| {
+            let estimate = tally.group_scores.estimate();
+            Rung {
+                upper: levels[*upper].clone(),
+                lower: levels[*lower].clone(),
+                games: tally.games,
+                group_scores: tally.group_scores.counts.clone(),
+                passed: estimate.score_ci95[0] > 0.5,
+                estimate,
+            }
+        })
+        .collect();
+    let fit = matches.ratings(rungs.len() + 1);
+    let passed = !matches.partial && rungs.iter().all(|r| r.passed);
     Ok(Ladder {
         levels: levels[..=rungs.len()].to_vec(),
         rungs,
         fit,
         passed,
-        partial,
+        partial: matches.partial,
     })
 }
 

@@ -110,18 +110,91 @@ pub struct Summary<R: Serialize> {
     pub partial: bool,
     pub by_agent: Vec<RecordSummary>,
     pub by_seat: Vec<RecordSummary>,
-    /// The first seat's win rate minus the fair share `1 / seats`.
+    /// The first player's win rate minus the fair share `1 / seats` (the first player is seat 0
+    /// except in games that draw it, such as Trente-douze).
     pub first_player_advantage: Estimate,
     pub length: Distribution,
+    /// Games per length bin (moves), for histograms.
+    pub length_histogram: Histogram,
     /// Die rolls per game, for games with dice.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub length_rolls: Option<Distribution>,
     pub termination: Vec<Termination>,
     pub captures_by_seat: Vec<Captures>,
+    /// Game-design metrics in the spirit of the Ludii system.
+    pub design: DesignMetrics,
     /// Present when exactly two distinct agents play: their match as Elo.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub head_to_head: Option<HeadToHead>,
     pub game_specific: R,
+}
+
+/// Counts of an integer quantity in equal bins `[start + i·width, start + (i+1)·width)`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Histogram {
+    pub start: u32,
+    pub width: u32,
+    pub counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// At most `bins` bins of a whole width covering the exact counts.
+    #[must_use]
+    pub fn from_counts(exact: &std::collections::BTreeMap<u32, u64>, bins: u32) -> Self {
+        let (Some((&lo, _)), Some((&hi, _))) = (exact.first_key_value(), exact.last_key_value())
+        else {
+            return Self {
+                start: 0,
+                width: 1,
+                counts: Vec::new(),
+            };
+        };
+        let width = ((hi - lo) / bins.max(1) + 1).max(1);
+        let mut counts = vec![0; ((hi - lo) / width + 1) as usize];
+        for (&length, &count) in exact {
+            counts[((length - lo) / width) as usize] += count;
+        }
+        Self {
+            start: lo,
+            width,
+            counts,
+        }
+    }
+}
+
+/// A proportion with its Wilson interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Share {
+    pub value: f64,
+    pub ci95: [f64; 2],
+}
+
+impl Share {
+    fn new(k: u64, n: u64) -> Self {
+        Self {
+            value: ratio(k, n),
+            ci95: wilson95(k as f64, n as f64),
+        }
+    }
+}
+
+/// Game-design metrics in the spirit of Ludii's: how fair, how decisive and how long the game
+/// is under these agents.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DesignMetrics {
+    /// 1 − the largest gap between two seats' mean scores (1 = perfectly balanced seats).
+    pub balance: f64,
+    /// The first seat's win rate minus the fair share, as `first_player_advantage`.
+    pub advantage: Estimate,
+    /// Share of games with a winner.
+    pub completion: Share,
+    /// Share of games drawn (no single winner, with a result).
+    pub drawishness: Share,
+    /// Share of games cut off by a safety cap.
+    pub timeouts: Share,
+    /// Mean length in moves, with its interval, and the standard deviation.
+    pub duration: Estimate,
+    pub duration_sd: f64,
 }
 
 /// Two agents' match: the first agent (team A) against the other, counted per seed group.
@@ -181,8 +254,42 @@ pub fn summarize<G: Game>(
 ) -> Summary<<G::Stats as engine::GameStats<G>>::Report> {
     let seats = plan.seats();
     let fair = 1.0 / seats as f64;
-    let first = &tally.by_seat[0];
+    let first = &tally.first_player;
     let [lo, hi] = wilson95(first.wins as f64, first.games as f64);
+    let advantage = Estimate {
+        value: ratio(first.wins, first.games) - fair,
+        ci95: [lo - fair, hi - fair],
+    };
+    let seat_scores: Vec<f64> = tally
+        .by_seat
+        .iter()
+        .map(|r| (r.wins as f64 + r.draws as f64 / 2.0) / r.games.max(1) as f64)
+        .collect();
+    let gap = seat_scores
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max)
+        - seat_scores.iter().copied().fold(f64::INFINITY, f64::min);
+    let timeouts: u64 = tally
+        .reasons
+        .iter()
+        .enumerate()
+        .filter(|&(r, _)| G::is_timeout(r as u8))
+        .map(|(_, &n)| n)
+        .sum();
+    let decided = tally.games - tally.no_result - tally.draws;
+    let design = DesignMetrics {
+        balance: 1.0 - gap,
+        advantage: advantage.clone(),
+        completion: Share::new(decided, tally.games),
+        drawishness: Share::new(tally.draws, tally.games),
+        timeouts: Share::new(timeouts, tally.games),
+        duration: Estimate {
+            value: tally.moves.mean(),
+            ci95: tally.moves.mean_ci95(),
+        },
+        duration_sd: tally.moves.sd(),
+    };
     Summary {
         game: G::NAME,
         seed: plan.seed,
@@ -205,11 +312,9 @@ pub fn summarize<G: Game>(
             .enumerate()
             .map(|(s, r)| RecordSummary::new(r, None, Some(s)))
             .collect(),
-        first_player_advantage: Estimate {
-            value: ratio(first.wins, first.games) - fair,
-            ci95: [lo - fair, hi - fair],
-        },
+        first_player_advantage: advantage,
         length: Distribution::new("moves", &tally.moves),
+        length_histogram: Histogram::from_counts(&tally.length_counts, 40),
         length_rolls: (tally.rolls.sum > 0).then(|| Distribution::new("rolls", &tally.rolls)),
         termination: G::REASONS
             .iter()
@@ -230,6 +335,7 @@ pub fn summarize<G: Game>(
                 per_game: ratio(total, tally.games),
             })
             .collect(),
+        design,
         head_to_head: two_agents(&plan.labels)
             .map(|(a, b)| HeadToHead::new(a, b, &tally.group_scores)),
         game_specific: tally.stats.report(&plan.labels),
@@ -256,6 +362,22 @@ mod tests {
             ("hard", 9, 20)
         );
         assert_eq!((pooled[1].0.as_str(), pooled[1].1.wins), ("easy", 1));
+    }
+
+    #[test]
+    fn histograms_bin_exact_counts_without_loss() {
+        let exact: std::collections::BTreeMap<u32, u64> =
+            [(10, 2), (11, 1), (55, 4), (90, 3)].into_iter().collect();
+        let h = Histogram::from_counts(&exact, 40);
+        assert_eq!((h.start, h.width), (10, 3));
+        assert_eq!(h.counts.iter().sum::<u64>(), 10);
+        assert_eq!(h.counts[0], 3, "10 and 11 share the first bin");
+        assert_eq!(h.counts[h.counts.len() - 1], 3);
+        assert!(
+            Histogram::from_counts(&Default::default(), 40)
+                .counts
+                .is_empty()
+        );
     }
 
     #[test]

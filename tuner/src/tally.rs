@@ -1,5 +1,7 @@
 //! What the runner accumulates: integer counts only, merged exactly whatever the thread count.
 
+use std::collections::BTreeMap;
+
 use engine::tally::Moments;
 use engine::{Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
 
@@ -63,7 +65,12 @@ pub struct RunTally<G: Game> {
     pub draws: u64,
     pub by_agent: Vec<Record>,
     pub by_seat: Vec<Record>,
+    /// The results of whoever moved first (see `Game::first_player`).
+    pub first_player: Record,
     pub moves: Moments,
+    /// Games by their exact length in moves: bounded by the longest game, not by the number of
+    /// games, and merged exactly.
+    pub length_counts: BTreeMap<u32, u64>,
     pub rolls: Moments,
     pub reasons: Vec<u64>,
     pub captures_by_seat: Vec<u64>,
@@ -132,7 +139,9 @@ impl<G: Game> RunTally<G> {
             draws: 0,
             by_agent: vec![Record::default(); seats],
             by_seat: vec![Record::default(); seats],
+            first_player: Record::default(),
             moves: Moments::default(),
+            length_counts: BTreeMap::new(),
             rolls: Moments::default(),
             reasons: vec![0; G::REASONS.len()],
             captures_by_seat: vec![0; seats],
@@ -156,8 +165,11 @@ impl<G: Game> RunTally<G> {
                 self.by_seat[seat].add(result);
                 self.by_agent[seat_agent(seat, rotation, seats)].add(result);
             }
+            self.first_player
+                .add(outcome.result_of(game.first_player()));
             let counters = game.counters();
             self.moves.add(i64::from(counters.moves));
+            *self.length_counts.entry(counters.moves).or_default() += 1;
             self.rolls.add(i64::from(counters.rolls));
             self.reasons[usize::from(outcome.reason)] += 1;
             for (total, &c) in self
@@ -186,7 +198,11 @@ impl<G: Game> RunTally<G> {
             .iter_mut()
             .zip(&other.by_seat)
             .for_each(|(a, b)| a.merge(b));
+        self.first_player.merge(&other.first_player);
         self.moves.merge(&other.moves);
+        for (&length, &count) in &other.length_counts {
+            *self.length_counts.entry(length).or_default() += count;
+        }
         self.rolls.merge(&other.rolls);
         self.reasons
             .iter_mut()

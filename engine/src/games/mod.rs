@@ -2,3 +2,4 @@
 
 pub mod ludo;
 pub mod thud;
+pub mod trente_douze;

@@ -225,6 +225,10 @@ impl Game for Ludo {
         agents::LEVELS
     }
 
+    fn is_timeout(reason: u8) -> bool {
+        reason == REASON_ROLL_CAP
+    }
+
     fn check_options(options: &LudoOptions) -> Result<(), String> {
         if options.roll_cap == 0 {
             return Err("options.roll_cap must be at least 1 (default 10000)".into());

@@ -1,0 +1,203 @@
+//! Trente-douze's computer levels. None looks ahead beyond the turn: keeps come from a rule of
+//! thumb (Normal) or from the exact turn-value table of `policy` (Hard); victims from a score.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::damage::kill_probability;
+use super::hand::{Hand, Threshold};
+use super::policy::{Policy, TurnState};
+use super::{TdMove, TrenteDouze};
+use crate::agent::{Agent, AgentSetup, Context, pick};
+use crate::game::Level;
+
+crate::weight_set! {
+    /// Hard's values: what a turn's outcomes are worth (the keep table is solved for them) and
+    /// how it picks a victim.
+    pub struct HardWeights = "trente-douze-hard" {
+        /// Worth of one point of expected damage dealt.
+        damage: 1.0, 0.0..=4.0, 0.05;
+        /// Cost of one point lost by missing the threshold.
+        loss: 1.0, 0.0..=4.0, 0.05;
+        /// Victim: worth of each point of the victim's score (positive: hit the leader).
+        victim_score: 1.0, -2.0..=2.0, 0.05;
+        // The victim defaults come from 4-player self-play, two default Hards against two
+        // variants (100,000 to 200,000 games each): a kill bonus of 10 lost about 2% of the
+        // game score share (a killed player takes a vengeance), and 5 per round won did better
+        // than 0 or 15.
+        /// Victim: worth of a certain kill, scaled by the exact chance that this attack kills.
+        victim_kill: 0.0, -40.0..=40.0, 0.5;
+        /// Victim: worth of each round the victim has already won.
+        victim_rounds: 5.0, 0.0..=40.0, 0.5;
+        /// Victim: worth of hitting a dead player, whose score only matters on ties.
+        victim_dead: -60.0, -100.0..=0.0, 1.0;
+    }
+}
+
+pub(super) const LEVELS: &[Level] = &[
+    Level {
+        name: "easy",
+        summary: "random legal set-asides and victims",
+        weights: None,
+    },
+    Level {
+        name: "normal",
+        summary: "small if the first roll has more 1-2s than 5-6s, else big; keeps every 1 (small) \
+                  or 6 (big), else the single best die; hits the leader",
+        weights: None,
+    },
+    Level {
+        name: "hard",
+        summary: "keeps by the exact optimal policy for damage dealt against points lost (a \
+                  precomputed table); victim by score and rounds won",
+        weights: Some(&HardWeights::SET),
+    },
+];
+
+pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<TrenteDouze>> {
+    match setup.level {
+        0 => Box::new(Easy),
+        1 => Box::new(Normal),
+        _ => Box::new(Hard::new(HardWeights::from_values(&setup.weights))),
+    }
+}
+
+/// The move setting aside `dice` with threshold `t` (named only on the turn's first set-aside).
+fn keep_move(game: &TrenteDouze, (dice, t): (Hand, Threshold)) -> TdMove {
+    TdMove::Keep {
+        dice,
+        threshold: game.threshold().is_none().then_some(t),
+    }
+}
+
+fn turn_state(game: &TrenteDouze) -> TurnState {
+    TurnState {
+        threshold: game.threshold(),
+        sum: game.kept().sum(),
+        roll: game.roll(),
+    }
+}
+
+/// The victim with the highest `score` among the legal ones, ties broken by one draw.
+fn best_victim(
+    moves: &[TdMove],
+    ctx: &mut Context<'_>,
+    mut score: impl FnMut(usize) -> f64,
+) -> TdMove {
+    let mut best = f64::NEG_INFINITY;
+    let mut ties = [TdMove::Victim(0); crate::game::MAX_SEATS];
+    let mut count = 0;
+    for &mv in moves {
+        let TdMove::Victim(seat) = mv else { continue };
+        let s = score(usize::from(seat));
+        if s > best {
+            best = s;
+            count = 0;
+        }
+        if s == best {
+            ties[count] = mv;
+            count += 1;
+        }
+    }
+    ties[pick(count, ctx.rng)]
+}
+
+/// Uniformly random legal move.
+#[derive(Clone, Copy, Debug)]
+struct Easy;
+
+impl Agent<TrenteDouze> for Easy {
+    fn choose(&mut self, _: &TrenteDouze, moves: &[TdMove], ctx: &mut Context<'_>) -> TdMove {
+        moves[pick(moves.len(), ctx.rng)]
+    }
+}
+
+/// Normal's keep: small if the first roll shows more 1s and 2s than 5s and 6s, else big; then
+/// keep every die showing the best face (1 for small, 6 for big) or, when there is none, the one
+/// die closest to it. The threshold is that die's class (a roll of only 3s and 4s going big
+/// keeps a 4; one of only 3s must go small).
+#[must_use]
+pub fn normal_keep(state: TurnState) -> (Hand, Threshold) {
+    let roll = state.roll;
+    let goal = state.threshold.unwrap_or(
+        if roll.count(1) + roll.count(2) > roll.count(5) + roll.count(6) {
+            Threshold::Small
+        } else {
+            Threshold::Big
+        },
+    );
+    let (best, closest) = match goal {
+        Threshold::Small => (1, roll.lowest()),
+        Threshold::Big => (6, roll.highest()),
+    };
+    let (keep, face) = match roll.count(best) {
+        0 => {
+            let face = closest.unwrap_or(best);
+            (Hand::of(&[face]), face)
+        }
+        n => (Hand::repeat(best, n), best),
+    };
+    (keep, state.threshold.unwrap_or(Threshold::of_face(face)))
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Normal;
+
+impl Agent<TrenteDouze> for Normal {
+    fn choose(&mut self, game: &TrenteDouze, moves: &[TdMove], ctx: &mut Context<'_>) -> TdMove {
+        if game.pending_attack().is_some() {
+            return best_victim(moves, ctx, |seat| f64::from(game.score(seat)));
+        }
+        keep_move(game, normal_keep(turn_state(game)))
+    }
+}
+
+/// The optimal keep table for `(damage, loss)`, solved once per process and weight pair: agents
+/// built for every game or every thread share it. A few pairs are kept (the tuner moves weights).
+fn shared_policy(damage: f64, loss: f64) -> Arc<Policy> {
+    type Cache = Vec<((u64, u64), Arc<Policy>)>;
+    static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
+    const KEEP: usize = 8;
+    let key = (damage.to_bits(), loss.to_bits());
+    let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, policy)) = cache.iter().find(|(k, _)| *k == key) {
+        return Arc::clone(policy);
+    }
+    let policy = Arc::new(Policy::new(damage, loss));
+    if cache.len() == KEEP {
+        cache.remove(0);
+    }
+    cache.push((key, Arc::clone(&policy)));
+    policy
+}
+
+#[derive(Clone, Debug)]
+struct Hard {
+    weights: HardWeights,
+    policy: Arc<Policy>,
+}
+
+impl Hard {
+    fn new(weights: HardWeights) -> Self {
+        Self {
+            weights,
+            policy: shared_policy(weights.damage, weights.loss),
+        }
+    }
+}
+
+impl Agent<TrenteDouze> for Hard {
+    fn choose(&mut self, game: &TrenteDouze, moves: &[TdMove], ctx: &mut Context<'_>) -> TdMove {
+        let Some(level) = game.pending_attack() else {
+            return keep_move(game, self.policy.keep(turn_state(game)));
+        };
+        let w = &self.weights;
+        best_victim(moves, ctx, |seat| {
+            let score = game.score(seat);
+            let dead = if score < 0 { w.victim_dead } else { 0.0 };
+            w.victim_score * f64::from(score)
+                + w.victim_kill * kill_probability(level, score)
+                + w.victim_rounds * game.round_wins(seat) as f64
+                + dead
+        })
+    }
+}

@@ -1,0 +1,482 @@
+//! Text forms: moves (`keep 4 6 6 big`, `keep 3`, `victim 2`), the picture `koom play` shows, and
+//! a one-line position (`seats=4 round=2 scores=30,12,-3,30 past=5,-3,-1,-2 turn=1 mover=1
+//! first-dead=2 threshold=big kept=66 roll=1345`).
+
+use core::fmt::{Display, Write as _};
+
+use super::hand::{DICE, Hand, Threshold};
+use super::rules::{ROUNDS, START_SCORE, TurnResult, game_winners, round_winners, turn_result};
+use super::{TdMove, TrenteDouze};
+use crate::game::{MAX_SEATS, Outcome, SeatSet};
+
+/// Whom an attack hits in each round.
+pub(super) const ROUND_RULE: [&str; ROUNDS] = [
+    "attacks hit the next living player",
+    "attacks hit the previous living player",
+    "attacks hit a living player of the attacker's choice",
+];
+
+pub(super) fn threshold_rule(t: Threshold) -> &'static str {
+    match t {
+        Threshold::Small => "the sum must be 12 or less",
+        Threshold::Big => "the sum must be 30 or more",
+    }
+}
+
+/// `items` comma separated.
+pub(super) fn list<T: Display>(items: impl Iterator<Item = T>) -> String {
+    let mut out = String::new();
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{item}");
+    }
+    out
+}
+
+/// "seat 2" or "seats 0 and 3".
+pub(super) fn seat_list(seats: SeatSet) -> String {
+    let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    match names.len() {
+        1 => format!("seat {}", names[0]),
+        _ => format!("seats {}", names.join(" and ")),
+    }
+}
+
+pub(super) fn format_move(mv: TdMove) -> String {
+    match mv {
+        TdMove::Keep {
+            dice,
+            threshold: Some(t),
+        } => format!("keep {dice} {}", t.name()),
+        TdMove::Keep {
+            dice,
+            threshold: None,
+        } => format!("keep {dice}"),
+        TdMove::Victim(seat) => format!("victim {seat}"),
+    }
+}
+
+/// Reads `keep 4 6 6 big` (also `466 big`, `keep 4,6,6`; the class may be left out when the dice
+/// allow only one) or `victim 2` (also `2`).
+pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, String> {
+    if game.outcome.is_some() {
+        return Err("the game is over: no move is legal".into());
+    }
+    let lower = text.trim().to_ascii_lowercase();
+    let mut words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    if let Some(level) = game.pending {
+        if matches!(words.first(), Some(&("victim" | "seat"))) {
+            words.remove(0);
+        }
+        let victims = list(game.victims());
+        let seat = match words.as_slice() {
+            [seat] => seat.parse::<u8>().ok(),
+            _ => None,
+        };
+        return match seat {
+            Some(seat) if game.is_legal(TdMove::Victim(seat)) => Ok(TdMove::Victim(seat)),
+            _ => Err(format!(
+                "`{text}`: seat {} attacks at level {level} and must name its victim, one of seats {victims} (e.g. `victim {}`)",
+                game.mover,
+                game.victims().next().unwrap_or(0)
+            )),
+        };
+    }
+    if words.first() == Some(&"keep") {
+        words.remove(0);
+    }
+    let mut dice = Hand::EMPTY;
+    let mut class = None;
+    for word in words {
+        match word {
+            "small" | "big" => {
+                let t = if word == "small" {
+                    Threshold::Small
+                } else {
+                    Threshold::Big
+                };
+                if class.replace(t).is_some() {
+                    return Err(format!("`{text}`: name the threshold once"));
+                }
+            }
+            digits => {
+                for c in digits.chars() {
+                    let face = c.to_digit(10).filter(|d| (1..=6).contains(d));
+                    let Some(face) = face else {
+                        return Err(format!(
+                            "`{text}`: `{c}` is not a die face: write the faces 1 to 6 to set aside, then `small` or `big` on the first roll (e.g. `keep 6 6 big`)"
+                        ));
+                    };
+                    if dice.len() as usize == DICE {
+                        return Err(format!("`{text}`: more than six dice"));
+                    }
+                    dice = dice.with(face as u8);
+                }
+            }
+        }
+    }
+    if dice.is_empty() {
+        return Err(format!(
+            "`{text}`: set aside at least one die of the roll {} (e.g. `keep {}`)",
+            game.roll,
+            game.roll.faces().next().unwrap_or(1)
+        ));
+    }
+    if !dice.is_within(game.roll) {
+        return Err(format!(
+            "`{text}`: the dice {dice} are not all in the roll {}",
+            game.roll
+        ));
+    }
+    let threshold = match (game.threshold, class) {
+        (Some(fixed), Some(t)) if t != fixed => {
+            return Err(format!(
+                "`{text}`: the threshold is already {}; leave out `{}`",
+                fixed.name(),
+                t.name()
+            ));
+        }
+        (Some(_), _) => None,
+        (None, Some(t)) if !dice.has_class(t) => {
+            return Err(format!(
+                "`{text}`: no die of {dice} is {}: the first die set aside must be one of them",
+                t.name()
+            ));
+        }
+        (None, Some(t)) => Some(t),
+        (None, None) => match (
+            dice.has_class(Threshold::Small),
+            dice.has_class(Threshold::Big),
+        ) {
+            (true, true) => {
+                return Err(format!(
+                    "`{text}`: {dice} mixes small (1-3) and big (4-6) faces: add `small` or `big` to say which die is set aside first"
+                ));
+            }
+            (true, false) => Some(Threshold::Small),
+            _ => Some(Threshold::Big),
+        },
+    };
+    Ok(TdMove::Keep { dice, threshold })
+}
+
+pub(super) fn render(game: &TrenteDouze) -> String {
+    let n = game.seats();
+    let mut out = String::new();
+    let round = game.round();
+    let _ = writeln!(
+        out,
+        "Trente-douze, {n} players, round {} of {ROUNDS}: {}",
+        round + 1,
+        ROUND_RULE[round]
+    );
+    for r in 0..round + usize::from(game.outcome.is_some()) {
+        let _ = writeln!(
+            out,
+            "  round {}: {} (won by {})",
+            r + 1,
+            list(game.round_scores[r][..n].iter()),
+            seat_list(game.round_winners[r])
+        );
+    }
+    if let Some(outcome) = game.outcome {
+        let _ = writeln!(out, "game over: {}", seat_list(outcome.winners));
+        return out;
+    }
+    for seat in 0..n {
+        let _ = writeln!(
+            out,
+            "  seat {seat}: {:>4}{}{}",
+            game.scores[seat],
+            if game.is_alive(seat) { "" } else { "  dead" },
+            if seat == game.mover() {
+                "  <- to move"
+            } else {
+                ""
+            }
+        );
+    }
+    let who = if game.in_vengeance() {
+        format!("seat {} (vengeance)", game.mover)
+    } else {
+        format!("seat {}", game.mover)
+    };
+    let threshold = game.threshold.map_or(String::new(), |t| {
+        format!(" ({}: {})", t.name(), threshold_rule(t))
+    });
+    match game.pending {
+        Some(level) => {
+            let _ = writeln!(
+                out,
+                "{who} set aside {}{threshold}: attack at level {level}, choose a victim among seats {}",
+                game.kept,
+                list(game.victims())
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "{who}: set aside {}{threshold}; roll {}",
+                game.kept, game.roll
+            );
+        }
+    }
+    out
+}
+
+fn digits(hand: Hand) -> String {
+    hand.faces().map(|f| char::from(b'0' + f)).collect()
+}
+
+pub(super) fn position(game: &TrenteDouze) -> String {
+    let n = game.seats();
+    let past = |rounds: usize| {
+        game.round_scores[..rounds]
+            .iter()
+            .map(|r| list(r[..n].iter()))
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    if game.outcome.is_some() {
+        return format!("seats={n} past={}", past(ROUNDS));
+    }
+    let mut out = format!(
+        "seats={n} round={} scores={}",
+        game.round + 1,
+        list(game.scores[..n].iter())
+    );
+    if game.round > 0 {
+        let _ = write!(out, " past={}", past(game.round()));
+    }
+    let _ = write!(out, " turn={} mover={}", game.turn, game.mover);
+    if let Some(seat) = game.first_dead {
+        let _ = write!(out, " first-dead={seat}");
+    }
+    if let Some(t) = game.threshold {
+        let _ = write!(out, " threshold={} kept={}", t.name(), digits(game.kept));
+    }
+    if game.pending.is_none() {
+        let _ = write!(out, " roll={}", digits(game.roll));
+    }
+    out
+}
+
+fn parse_dice(key: &str, value: &str) -> Result<Hand, String> {
+    let mut hand = Hand::EMPTY;
+    for c in value.chars() {
+        match c.to_digit(10) {
+            Some(d @ 1..=6) if usize::from(hand.len()) < DICE => hand = hand.with(d as u8),
+            _ => {
+                return Err(format!(
+                    "position: {key}={value}: `{c}` is not accepted: write up to six die faces 1 to 6, e.g. {key}=1346"
+                ));
+            }
+        }
+    }
+    Ok(hand)
+}
+
+fn parse_seat(key: &str, value: &str, n: usize) -> Result<usize, String> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|&s| s < n)
+        .ok_or_else(|| {
+            format!(
+                "position: {key}={value} is not a seat: seats are 0 to {}",
+                n - 1
+            )
+        })
+}
+
+fn parse_scores(key: &str, value: &str, n: usize) -> Result<[i16; MAX_SEATS], String> {
+    let parts: Vec<&str> = value.split(',').collect();
+    if parts.len() != n {
+        return Err(format!(
+            "position: {key}={value} has {} scores, the game has {n} seats",
+            parts.len()
+        ));
+    }
+    let mut scores = [START_SCORE; MAX_SEATS];
+    for (slot, part) in scores.iter_mut().zip(parts) {
+        *slot = part
+            .trim()
+            .parse::<i16>()
+            .ok()
+            .filter(|&s| s <= START_SCORE)
+            .ok_or_else(|| {
+                format!(
+                    "position: {key}: `{part}` is not a score (whole numbers up to {START_SCORE})"
+                )
+            })?;
+    }
+    Ok(scores)
+}
+
+/// The fields of a position, checked one by one.
+#[derive(Default)]
+struct Fields<'a> {
+    seats: Option<&'a str>,
+    round: Option<&'a str>,
+    scores: Option<&'a str>,
+    past: Option<&'a str>,
+    turn: Option<&'a str>,
+    mover: Option<&'a str>,
+    first_dead: Option<&'a str>,
+    threshold: Option<&'a str>,
+    kept: Option<&'a str>,
+    roll: Option<&'a str>,
+}
+
+const KEYS: &str = "seats, round, scores, past, turn, mover, first-dead, threshold, kept, roll";
+
+pub(super) fn from_position(text: &str) -> Result<TrenteDouze, String> {
+    let mut f = Fields::default();
+    for word in text.split_whitespace() {
+        let (key, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("position: `{word}` is not key=value (keys: {KEYS})"))?;
+        let slot = match key {
+            "seats" => &mut f.seats,
+            "round" => &mut f.round,
+            "scores" => &mut f.scores,
+            "past" => &mut f.past,
+            "turn" => &mut f.turn,
+            "mover" => &mut f.mover,
+            "first-dead" => &mut f.first_dead,
+            "threshold" => &mut f.threshold,
+            "kept" => &mut f.kept,
+            "roll" => &mut f.roll,
+            _ => return Err(format!("position: unknown key `{key}` (keys: {KEYS})")),
+        };
+        if slot.replace(value).is_some() {
+            return Err(format!("position: `{key}` is given twice"));
+        }
+    }
+    let n = f
+        .seats
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|n| (2..=MAX_SEATS).contains(n))
+        .ok_or_else(|| format!("position: seats must be 2 to {MAX_SEATS}"))?;
+    let past: Vec<[i16; MAX_SEATS]> = match f.past {
+        None => Vec::new(),
+        Some(v) => v
+            .split('/')
+            .map(|r| parse_scores("past", r, n))
+            .collect::<Result<_, _>>()?,
+    };
+    let mut game = TrenteDouze::blank(n);
+    for (r, scores) in past.iter().enumerate().take(ROUNDS) {
+        game.round_scores[r] = *scores;
+        game.round_winners[r] = round_winners(scores, n);
+    }
+    if past.len() == ROUNDS {
+        let winners = game_winners(&game.round_scores, &game.round_winners, n);
+        game.round = ROUNDS as u8 - 1;
+        game.outcome = Some(Outcome {
+            winners,
+            no_result: false,
+            reason: super::REASON_THREE_ROUNDS,
+        });
+        return Ok(game);
+    }
+    let round = f
+        .round
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|r| (1..=ROUNDS).contains(r))
+        .ok_or("position: round must be 1, 2 or 3")?;
+    if past.len() != round - 1 {
+        return Err(format!(
+            "position: round {round} needs the final scores of {} earlier round(s) in past= (rounds separated by /), {} given",
+            round - 1,
+            past.len()
+        ));
+    }
+    game.round = (round - 1) as u8;
+    game.scores = parse_scores("scores", f.scores.ok_or("position: scores= is missing")?, n)?;
+    let turn = parse_seat("turn", f.turn.ok_or("position: turn= is missing")?, n)?;
+    let mover = match f.mover {
+        Some(v) => parse_seat("mover", v, n)?,
+        None => turn,
+    };
+    game.turn = turn as u8;
+    game.mover = mover as u8;
+    game.first_players = [turn as u8; ROUNDS];
+    let dead: Vec<usize> = (0..n).filter(|&s| !game.is_alive(s)).collect();
+    match (f.first_dead, dead.is_empty()) {
+        (None, true) => {}
+        (None, false) => {
+            return Err("position: someone is dead, so first-dead= must say who died first".into());
+        }
+        (Some(v), _) => {
+            let seat = parse_seat("first-dead", v, n)?;
+            if game.is_alive(seat) {
+                return Err(format!(
+                    "position: first-dead={seat} but seat {seat} is alive"
+                ));
+            }
+            game.first_dead = Some(seat as u8);
+        }
+    }
+    if game.is_alive(mover) && (mover != turn || n - dead.len() < 2) {
+        return Err(
+            "position: a living mover must be the player whose turn it is, with another player alive"
+                .into(),
+        );
+    }
+    game.kept = parse_dice("kept", f.kept.unwrap_or(""))?;
+    game.roll = parse_dice("roll", f.roll.unwrap_or(""))?;
+    game.threshold = match f.threshold {
+        None => None,
+        Some("small") => Some(Threshold::Small),
+        Some("big") => Some(Threshold::Big),
+        Some(other) => {
+            return Err(format!(
+                "position: threshold={other} is not accepted: small or big"
+            ));
+        }
+    };
+    match game.threshold {
+        None if !game.kept.is_empty() => {
+            return Err("position: kept dice need threshold=small or threshold=big".into());
+        }
+        Some(t) if !game.kept.has_class(t) => {
+            return Err(format!(
+                "position: threshold={} but no kept die is {}",
+                t.name(),
+                t.name()
+            ));
+        }
+        _ => {}
+    }
+    let kept = usize::from(game.kept.len());
+    if kept == DICE {
+        let threshold = game.threshold.unwrap_or(Threshold::Small);
+        match turn_result(threshold, game.kept.sum()) {
+            TurnResult::Attack(level) if game.in_vengeance() || round == ROUNDS => {
+                if !game.roll.is_empty() {
+                    return Err("position: all six dice are kept, so roll= must be empty".into());
+                }
+                game.pending = Some(level);
+            }
+            _ => {
+                return Err(
+                    "position: six kept dice must make an attack whose victim the mover chooses (round 3 or a vengeance)"
+                        .into(),
+                );
+            }
+        }
+    } else if kept + usize::from(game.roll.len()) != DICE {
+        return Err(format!(
+            "position: kept={} and roll={} must make six dice",
+            digits(game.kept),
+            digits(game.roll)
+        ));
+    }
+    Ok(game)
+}

@@ -1,0 +1,355 @@
+//! Trente-douze's own statistics: per agent the rounds and games won, deaths and vengeances, and
+//! what its turns come to (points lost, damage dealt, the share of misses, exact hits and
+//! attacks); the turns per round; and how often the player who started round 1 wins the game
+//! against the fair share `1/n`.
+//!
+//! Everything is kept as integer counts so that merging shards is exact in any order; draws are
+//! shared in units of 1/840 of a game (840 is divisible by every seat count 1..=8).
+
+use serde::{Deserialize, Serialize};
+
+use super::TrenteDouze;
+use super::rules::ROUNDS;
+use crate::game::{GameStats, seat_agent};
+use crate::tally::{Moments, ratio, wilson95};
+
+/// One game's share in units that divide evenly among 1..=8 players.
+const SHARE: u64 = 840;
+
+/// Sums over the turns of one seat in one game, from which [`Moments`] over turns follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnSums {
+    pub sum: u32,
+    pub sum_sq: u64,
+    pub min: u32,
+    pub max: u32,
+}
+
+impl Default for TurnSums {
+    fn default() -> Self {
+        Self {
+            sum: 0,
+            sum_sq: 0,
+            min: u32::MAX,
+            max: 0,
+        }
+    }
+}
+
+impl TurnSums {
+    fn add(&mut self, x: u32) {
+        self.sum += x;
+        self.sum_sq += u64::from(x) * u64::from(x);
+        self.min = self.min.min(x);
+        self.max = self.max.max(x);
+    }
+
+    /// The moments of `n` turns whose values these are the sums of.
+    fn moments(&self, n: u32) -> Moments {
+        Moments {
+            n: u64::from(n),
+            sum: i64::from(self.sum),
+            sum_sq: i128::from(self.sum_sq),
+            min: (n > 0).then_some(i64::from(self.min)),
+            max: (n > 0).then_some(i64::from(self.max)),
+        }
+    }
+}
+
+/// What one seat did in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatRecord {
+    /// Turns taken, vengeances included.
+    pub turns: u32,
+    pub misses: u32,
+    pub exacts: u32,
+    pub attacks: u32,
+    pub vengeances: u32,
+    pub deaths: u32,
+    /// Points lost per turn by missing the threshold (0 for other turns).
+    pub lost: TurnSums,
+    /// Damage dealt per turn (0 for turns without an attack).
+    pub dealt: TurnSums,
+}
+
+impl SeatRecord {
+    /// Records the end of a turn that lost `lost` points and dealt `dealt`.
+    pub(super) fn close_turn(&mut self, lost: u32, dealt: u32) {
+        self.lost.add(lost);
+        self.dealt.add(dealt);
+    }
+}
+
+/// The counts of one agent slot.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentCounts {
+    pub games: u64,
+    pub game_wins: u64,
+    pub game_draws: u64,
+    /// Games won, a draw among `k` counting `1/k`, in 840ths.
+    pub game_score: u64,
+    pub round_wins: u64,
+    /// Per game.
+    pub deaths: Moments,
+    /// Per game.
+    pub vengeances: Moments,
+    pub turns: u64,
+    pub misses: u64,
+    pub exacts: u64,
+    pub attacks: u64,
+    /// Per turn.
+    pub lost: Moments,
+    /// Per turn.
+    pub dealt: Moments,
+}
+
+impl AgentCounts {
+    fn merge(&mut self, o: &Self) {
+        self.games += o.games;
+        self.game_wins += o.game_wins;
+        self.game_draws += o.game_draws;
+        self.game_score += o.game_score;
+        self.round_wins += o.round_wins;
+        self.deaths.merge(&o.deaths);
+        self.vengeances.merge(&o.vengeances);
+        self.turns += o.turns;
+        self.misses += o.misses;
+        self.exacts += o.exacts;
+        self.attacks += o.attacks;
+        self.lost.merge(&o.lost);
+        self.dealt.merge(&o.dealt);
+    }
+}
+
+/// The counts behind the first-player advantage.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstPlayerCounts {
+    pub games: u64,
+    pub wins: u64,
+    /// The round-1 first player's game score (a draw among `k` counts `1/k`), in 840ths.
+    pub score: u64,
+    /// The fair share `1/n` summed over games, in 840ths.
+    pub fair: u64,
+}
+
+/// The accumulated counts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TrenteDouzeStats {
+    /// Indexed by agent slot.
+    pub agents: Vec<AgentCounts>,
+    /// Turns per round (vengeances included), one observation per game.
+    pub turns_per_round: [Moments; ROUNDS],
+    pub first_player: FirstPlayerCounts,
+}
+
+impl TrenteDouzeStats {
+    fn slot(&mut self, slot: usize) -> &mut AgentCounts {
+        if self.agents.len() <= slot {
+            self.agents.resize_with(slot + 1, AgentCounts::default);
+        }
+        &mut self.agents[slot]
+    }
+
+    /// Adds one game in which seat `s` is played by agent slot `slot_of(s)`.
+    fn add_game(&mut self, game: &TrenteDouze, slot_of: impl Fn(usize) -> usize) {
+        let Some(outcome) = game.outcome else {
+            return;
+        };
+        let n = game.seats();
+        let winners = outcome.winners;
+        let share = |seat: usize| {
+            if winners.contains(seat) {
+                SHARE / u64::from(winners.len())
+            } else {
+                0
+            }
+        };
+        for (round, turns) in game.record.turns_per_round.iter().enumerate() {
+            self.turns_per_round[round].add(i64::from(*turns));
+        }
+        let first = usize::from(game.first_players[0]);
+        let fp = &mut self.first_player;
+        fp.games += 1;
+        fp.wins += u64::from(outcome.sole_winner() == Some(first));
+        fp.score += share(first);
+        fp.fair += SHARE / n as u64;
+        for seat in 0..n {
+            let r = &game.record.seats[seat];
+            let round_wins = game
+                .round_winners
+                .iter()
+                .filter(|w| w.contains(seat))
+                .count() as u64;
+            let a = self.slot(slot_of(seat));
+            a.games += 1;
+            a.game_wins += u64::from(outcome.sole_winner() == Some(seat));
+            a.game_draws += u64::from(winners.len() > 1 && winners.contains(seat));
+            a.game_score += share(seat);
+            a.round_wins += round_wins;
+            a.deaths.add(i64::from(r.deaths));
+            a.vengeances.add(i64::from(r.vengeances));
+            a.turns += u64::from(r.turns);
+            a.misses += u64::from(r.misses);
+            a.exacts += u64::from(r.exacts);
+            a.attacks += u64::from(r.attacks);
+            a.lost.merge(&r.lost.moments(r.turns));
+            a.dealt.merge(&r.dealt.moments(r.turns));
+        }
+    }
+}
+
+/// A proportion and its Wilson 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    pub rate: f64,
+    pub ci95: [f64; 2],
+}
+
+impl Rate {
+    fn of(k: f64, n: u64) -> Self {
+        Self {
+            rate: if n == 0 { 0.0 } else { k / n as f64 },
+            ci95: wilson95(k, n as f64),
+        }
+    }
+}
+
+/// A mean with its spread and 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Mean {
+    pub mean: f64,
+    pub sd: f64,
+    pub ci95: [f64; 2],
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+}
+
+impl From<&Moments> for Mean {
+    fn from(m: &Moments) -> Self {
+        Self {
+            mean: m.mean(),
+            sd: m.sd(),
+            ci95: m.mean_ci95(),
+            min: m.min,
+            max: m.max,
+        }
+    }
+}
+
+/// One agent's figures.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AgentReport {
+    pub agent: String,
+    pub games: u64,
+    pub game_wins: u64,
+    pub game_draws: u64,
+    /// Sole wins per game.
+    pub game_win_rate: Rate,
+    /// Wins plus shared draws (1/k each) per game; the fair share is 1/n.
+    pub game_score: Rate,
+    pub round_wins: u64,
+    /// Rounds won (ties credit every tied player) per round played.
+    pub round_win_rate: Rate,
+    pub deaths_per_game: Mean,
+    pub vengeances_per_game: Mean,
+    pub turns: u64,
+    pub points_lost_per_turn: Mean,
+    pub damage_dealt_per_turn: Mean,
+    pub miss_share: Rate,
+    pub exact_share: Rate,
+    pub attack_share: Rate,
+}
+
+/// The round-1 first player's results against the fair share.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct FirstPlayerReport {
+    pub games: u64,
+    pub sole_win_rate: Rate,
+    /// Wins plus shared draws per game.
+    pub score: Rate,
+    /// The mean of `1/n` over the games.
+    pub fair_share: f64,
+    /// `score − fair_share`, with the score's interval shifted alike.
+    pub advantage: f64,
+    pub advantage_ci95: [f64; 2],
+}
+
+/// What `summary.json` shows under "game_specific".
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrenteDouzeReport {
+    pub agents: Vec<AgentReport>,
+    /// Turns per round (vengeances included), rounds 1 to 3.
+    pub turns_per_round: Vec<Mean>,
+    pub first_player: FirstPlayerReport,
+}
+
+impl GameStats<TrenteDouze> for TrenteDouzeStats {
+    type Report = TrenteDouzeReport;
+
+    fn add_group(&mut self, games: &[TrenteDouze]) {
+        for (rotation, game) in games.iter().enumerate() {
+            let n = game.seats();
+            self.add_game(game, |seat| seat_agent(seat, rotation, n));
+        }
+    }
+
+    fn merge(&mut self, other: &Self) {
+        for (slot, counts) in other.agents.iter().enumerate() {
+            self.slot(slot).merge(counts);
+        }
+        for (mine, theirs) in self.turns_per_round.iter_mut().zip(&other.turns_per_round) {
+            mine.merge(theirs);
+        }
+        let (fp, o) = (&mut self.first_player, &other.first_player);
+        fp.games += o.games;
+        fp.wins += o.wins;
+        fp.score += o.score;
+        fp.fair += o.fair;
+    }
+
+    fn report(&self, agents: &[String]) -> TrenteDouzeReport {
+        let shares = |score: u64| score as f64 / SHARE as f64;
+        let agents = self
+            .agents
+            .iter()
+            .enumerate()
+            .map(|(slot, a)| AgentReport {
+                agent: agents
+                    .get(slot)
+                    .cloned()
+                    .unwrap_or_else(|| format!("slot {slot}")),
+                games: a.games,
+                game_wins: a.game_wins,
+                game_draws: a.game_draws,
+                game_win_rate: Rate::of(a.game_wins as f64, a.games),
+                game_score: Rate::of(shares(a.game_score), a.games),
+                round_wins: a.round_wins,
+                round_win_rate: Rate::of(a.round_wins as f64, a.games * ROUNDS as u64),
+                deaths_per_game: (&a.deaths).into(),
+                vengeances_per_game: (&a.vengeances).into(),
+                turns: a.turns,
+                points_lost_per_turn: (&a.lost).into(),
+                damage_dealt_per_turn: (&a.dealt).into(),
+                miss_share: Rate::of(a.misses as f64, a.turns),
+                exact_share: Rate::of(a.exacts as f64, a.turns),
+                attack_share: Rate::of(a.attacks as f64, a.turns),
+            })
+            .collect();
+        let fp = &self.first_player;
+        let score = Rate::of(shares(fp.score), fp.games);
+        let fair_share = ratio(fp.fair, fp.games * SHARE);
+        let first_player = FirstPlayerReport {
+            games: fp.games,
+            sole_win_rate: Rate::of(fp.wins as f64, fp.games),
+            score,
+            fair_share,
+            advantage: score.rate - fair_share,
+            advantage_ci95: [score.ci95[0] - fair_share, score.ci95[1] - fair_share],
+        };
+        TrenteDouzeReport {
+            agents,
+            turns_per_round: self.turns_per_round.iter().map(Mean::from).collect(),
+            first_player,
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Convergence plots of a tuning run: each parameter over the iterations, normalised by its range
+//! so that parameters of different scales share one axis.
+//!
+//! plotters draws text into bitmaps only through a font engine (`ttf`, which needs fontconfig and
+//! system fonts, or `ab_glyph`, which needs a font file shipped with the program). koom depends on
+//! neither: the SVG carries every label as SVG `<text>` (the viewer renders it), and the PNG is
+//! the same figure without text, its colours in the SVG legend's order.
+
+use std::fmt;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// One parameter's trajectory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: String,
+    /// The parameter's range: values are drawn as `(value - min) / (max - min)`.
+    pub min: f64,
+    pub max: f64,
+    /// The value after each iteration, `values[0]` being the start.
+    pub values: Vec<f64>,
+}
+
+impl Series {
+    fn normalised(&self) -> impl Iterator<Item = (f64, f64)> + '_ {
+        let span = self.max - self.min;
+        self.values.iter().enumerate().map(move |(i, v)| {
+            let y = if span > 0.0 {
+                (v - self.min) / span
+            } else {
+                0.5
+            };
+            (i as f64, y)
+        })
+    }
+}
+
+/// The figure: a title and the series.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Convergence {
+    pub title: String,
+    pub series: Vec<Series>,
+}
+
+/// A plot could not be drawn or encoded.
+#[derive(Debug)]
+pub struct PlotError(String);
+
+impl fmt::Display for PlotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot draw the plot: {}", self.0)
+    }
+}
+
+impl std::error::Error for PlotError {}
+
+impl From<PlotError> for std::io::Error {
+    fn from(e: PlotError) -> Self {
+        Self::other(e.to_string())
+    }
+}
+
+fn plot_error(e: impl fmt::Display) -> PlotError {
+    PlotError(e.to_string())
+}
+
+const SIZE: (u32, u32) = (960, 540);
+
+/// The colour of series `i`: plotters' palette, cycled.
+fn colour(i: usize) -> RGBColor {
+    let (r, g, b) = Palette99::pick(i).rgb();
+    RGBColor(r, g, b)
+}
+
+impl Convergence {
+    /// The figure as an SVG document, with title, axis labels and legend.
+    pub fn svg(&self) -> Result<String, PlotError> {
+        let mut text = String::new();
+        {
+            let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
+            self.draw(&root, true)?;
+            root.present().map_err(plot_error)?;
+        }
+        Ok(text)
+    }
+
+    /// The figure as a PNG image, without text (see the module documentation).
+    pub fn png(&self) -> Result<Vec<u8>, PlotError> {
+        let (w, h) = SIZE;
+        let mut rgb = vec![0u8; (w * h * 3) as usize];
+        {
+            let root = BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area();
+            self.draw(&root, false)?;
+            root.present().map_err(plot_error)?;
+        }
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, w, h);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(plot_error)?;
+        writer.write_image_data(&rgb).map_err(plot_error)?;
+        writer.finish().map_err(plot_error)?;
+        Ok(out)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        text: bool,
+    ) -> Result<(), PlotError> {
+        root.fill(&WHITE).map_err(plot_error)?;
+        let last = self
+            .series
+            .iter()
+            .map(|s| s.values.len().saturating_sub(1))
+            .max()
+            .unwrap_or(0)
+            .max(1) as f64;
+        let mut builder = ChartBuilder::on(root);
+        builder.margin(16);
+        if text {
+            builder
+                .caption(&self.title, ("sans-serif", 26))
+                .x_label_area_size(40)
+                .y_label_area_size(56);
+        }
+        let mut chart = builder
+            .build_cartesian_2d(0.0..last, -0.02..1.02)
+            .map_err(plot_error)?;
+        let mut mesh = chart.configure_mesh();
+        mesh.light_line_style(WHITE.mix(0.0));
+        if text {
+            mesh.label_style(("sans-serif", 16))
+                .axis_desc_style(("sans-serif", 18))
+                .x_desc("iteration")
+                .y_desc("(value - min) / (max - min)");
+        }
+        mesh.draw().map_err(plot_error)?;
+        if !text {
+            chart
+                .plotting_area()
+                .draw(&Rectangle::new(
+                    [(0.0, -0.02), (last, 1.02)],
+                    BLACK.stroke_width(1),
+                ))
+                .map_err(plot_error)?;
+        }
+        for (i, series) in self.series.iter().enumerate() {
+            let style = colour(i).stroke_width(2);
+            let drawn = chart
+                .draw_series(LineSeries::new(series.normalised(), style))
+                .map_err(plot_error)?;
+            if text {
+                drawn.label(&series.name).legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], colour(i).stroke_width(2))
+                });
+            }
+        }
+        if text && !self.series.is_empty() {
+            chart
+                .configure_series_labels()
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK)
+                .label_font(("sans-serif", 16))
+                .position(SeriesLabelPosition::UpperRight)
+                .draw()
+                .map_err(plot_error)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figure() -> Convergence {
+        Convergence {
+            title: "ludo-hard".into(),
+            series: vec![
+                Series {
+                    name: "risk_weight".into(),
+                    min: 0.0,
+                    max: 10.0,
+                    values: vec![0.0, 0.5, 1.0, 1.25],
+                },
+                Series {
+                    name: "capture".into(),
+                    min: 0.0,
+                    max: 10.0,
+                    values: vec![0.5, 1.0, 2.0, 2.5],
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn svg_has_a_line_and_a_legend_entry_per_series() {
+        let svg = figure().svg().unwrap();
+        assert!(svg.starts_with("<svg"));
+        for i in 0..2 {
+            let RGBColor(r, g, b) = colour(i);
+            let stroke = format!("stroke=\"#{r:02X}{g:02X}{b:02X}\" stroke-width=\"2\"");
+            // The series' line and its legend swatch.
+            assert_eq!(svg.matches(&stroke).count(), 2, "series {i} in {svg}");
+        }
+        for label in ["risk_weight", "capture", "iteration"] {
+            assert!(svg.contains(&format!("\n{label}\n</text>")), "{label}");
+        }
+    }
+
+    #[test]
+    fn png_is_a_valid_image_with_coloured_lines() {
+        let bytes = figure().png().unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), SIZE);
+        let RGBColor(r, g, b) = colour(0);
+        assert!(
+            buf.chunks(3).any(|p| p == [r, g, b]),
+            "the first series' colour appears"
+        );
+    }
+
+    #[test]
+    fn a_single_point_or_a_flat_range_still_draws() {
+        let mut f = figure();
+        f.series[0].values.truncate(1);
+        f.series[1].min = 1.0;
+        f.series[1].max = 1.0;
+        assert!(f.svg().is_ok() && f.png().is_ok());
+    }
+}

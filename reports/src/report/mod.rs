@@ -1,0 +1,586 @@
+//! The balance report: `report.html` (self-contained, charts inline) and `report.md` (charts as
+//! SVG files in `charts/`), built from `summary.json` alone so that `koom report DIR` can rebuild
+//! it for any finished run, tournament or shard merge.
+
+mod charts;
+mod document;
+
+use std::io;
+use std::path::Path;
+
+use serde_json::Value;
+
+pub use document::{Block, Document, escape};
+
+/// A `summary.json` as read back.
+pub type Summary = Value;
+
+use crate::write_atomic;
+
+/// A value of the summary, or the reason it is missing.
+fn num(v: &Value, path: &[&str]) -> Result<f64, String> {
+    let mut at = v;
+    for key in path {
+        at = &at[*key];
+    }
+    at.as_f64()
+        .ok_or_else(|| format!("summary.json has no number at {}", path.join(".")))
+}
+
+/// A `[lo, hi]` interval of the summary.
+fn ci(v: &Value) -> Result<[f64; 2], String> {
+    match (v[0].as_f64(), v[1].as_f64()) {
+        (Some(lo), Some(hi)) => Ok([lo, hi]),
+        _ => Err(format!(
+            "summary.json has no interval where one is expected ({v})"
+        )),
+    }
+}
+
+/// A figure and its interval as a chart item.
+fn item(label: String, value: &Value, interval: &Value) -> Result<charts::Interval, String> {
+    let [lo, hi] = ci(interval)?;
+    let value = value
+        .as_f64()
+        .ok_or_else(|| format!("summary.json has no value for {label}"))?;
+    Ok(charts::Interval {
+        label,
+        value,
+        lo,
+        hi,
+    })
+}
+
+fn text(v: &Value, key: &str) -> String {
+    match &v[key] {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.2}%", 100.0 * x)
+}
+
+fn interval_pct(v: &Value) -> String {
+    ci(v)
+        .map(|[lo, hi]| format!("[{}, {}]", pct(lo), pct(hi)))
+        .unwrap_or_default()
+}
+
+fn interval(v: &Value, digits: usize) -> String {
+    ci(v)
+        .map(|[lo, hi]| format!("[{lo:.digits$}, {hi:.digits$}]"))
+        .unwrap_or_default()
+}
+
+/// Builds the report of one `summary.json`.
+pub fn build(summary: &Value) -> Result<Document, String> {
+    if summary.get("pairings").is_some() {
+        tournament(summary)
+    } else if summary.get("by_seat").is_some() {
+        run(summary)
+    } else {
+        Err("summary.json is neither a run nor a tournament summary (gate and ladder summaries have no balance report)".into())
+    }
+}
+
+fn reproduce(doc: &mut Document, s: &Value) {
+    let agents: Vec<&str> = s["agents"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    doc.heading("Experiment");
+    let mut config = format!(
+        "game = \"{}\"\nagents = {:?}\nseed = {}\n",
+        text(s, "game"),
+        agents,
+        text(s, "seed")
+    );
+    if let Some(format) = s["format"].as_str() {
+        config.push_str(&format!(
+            "format = \"{format}\"\ngames = {}\n",
+            text(s, "games_per_pairing")
+        ));
+    } else {
+        config.push_str(&format!(
+            "games = {}\ntime_control = \"{}\"\n",
+            text(s, "games_played"),
+            text(s, "time_control")
+        ));
+    }
+    if let Some(options) = s["options"]
+        .as_object()
+        .or_else(|| s["pairings"][0]["summary"]["options"].as_object())
+    {
+        config.push_str("\n[options]\n");
+        for (k, v) in options {
+            config.push_str(&format!("{k} = {v}\n"));
+        }
+    }
+    doc.text("The experiment as a config: `koom run CONFIG.toml` with this content replays it exactly (same seed, same games).");
+    doc.code(config);
+    if s["partial"].as_bool() == Some(true) {
+        doc.text(
+            "PARTIAL: the run was interrupted; these figures cover only the games that finished.",
+        );
+    }
+}
+
+fn record_rows(list: &Value, key: &str) -> Vec<Vec<String>> {
+    list.as_array()
+        .map(|rows| {
+            rows.iter()
+                .map(|r| {
+                    vec![
+                        text(r, key),
+                        text(r, "games"),
+                        text(r, "wins"),
+                        text(r, "draws"),
+                        text(r, "losses"),
+                        text(r, "no_result"),
+                        r["win_rate"].as_f64().map(pct).unwrap_or_default(),
+                        interval_pct(&r["win_rate_ci95"]),
+                    ]
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+const RECORD_HEADER: [&str; 8] = [
+    "",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "no result",
+    "win rate",
+    "95% interval",
+];
+
+/// The design-metrics rows of one run summary.
+fn design_rows(s: &Value) -> Result<Vec<Vec<String>>, String> {
+    let d = &s["design"];
+    Ok(vec![
+        vec![
+            "balance (1 − largest gap between seats' mean scores)".into(),
+            format!("{:.4}", num(d, &["balance"])?),
+            String::new(),
+        ],
+        vec![
+            "first-player advantage (first player's win rate − fair share)".into(),
+            format!("{:+.2} pts", 100.0 * num(d, &["advantage", "value"])?),
+            interval_points(&d["advantage"]["ci95"]),
+        ],
+        vec![
+            "completion (games with a winner)".into(),
+            pct(num(d, &["completion", "value"])?),
+            interval_pct(&d["completion"]["ci95"]),
+        ],
+        vec![
+            "drawishness (games drawn)".into(),
+            pct(num(d, &["drawishness", "value"])?),
+            interval_pct(&d["drawishness"]["ci95"]),
+        ],
+        vec![
+            "timeouts (games ended by a cap)".into(),
+            pct(num(d, &["timeouts", "value"])?),
+            interval_pct(&d["timeouts"]["ci95"]),
+        ],
+        vec![
+            "duration (mean moves)".into(),
+            format!(
+                "{:.1} (sd {:.1})",
+                num(d, &["duration", "value"])?,
+                num(d, &["duration_sd"])?
+            ),
+            interval(&d["duration"]["ci95"], 1),
+        ],
+        vec![
+            "decisiveness".into(),
+            "n/a".into(),
+            "the levels expose no evaluation to koom's reports".into(),
+        ],
+    ])
+}
+
+fn interval_points(v: &Value) -> String {
+    ci(v)
+        .map(|[lo, hi]| format!("[{:+.2}, {:+.2}] pts", 100.0 * lo, 100.0 * hi))
+        .unwrap_or_default()
+}
+
+fn length_chart(s: &Value, file: &str, title: &str) -> Result<String, String> {
+    let h = &s["length_histogram"];
+    let counts: Vec<u64> = h["counts"]
+        .as_array()
+        .map(|c| c.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default();
+    charts::histogram(
+        title,
+        "moves",
+        num(h, &["start"])?,
+        num(h, &["width"])?,
+        &counts,
+    )
+    .map_err(|e| format!("{file}: {e}"))
+}
+
+fn termination_shares(s: &Value) -> (Vec<String>, Vec<f64>) {
+    s["termination"]
+        .as_array()
+        .map(|t| {
+            t.iter()
+                .map(|r| (text(r, "reason"), r["share"].as_f64().unwrap_or(0.0)))
+                .unzip()
+        })
+        .unwrap_or_default()
+}
+
+fn run(s: &Value) -> Result<Document, String> {
+    let mut doc = Document {
+        title: format!("koom report: {}", text(s, "game")),
+        blocks: Vec::new(),
+    };
+    reproduce(&mut doc, s);
+    doc.heading("Results");
+    doc.text(format!(
+        "{} games ({} seed groups × {} seat rotations, every agent in every seat on the same dice); {} draws, {} without result. Intervals are Wilson 95%.",
+        text(s, "games_played"),
+        text(s, "seed_groups"),
+        text(s, "rotations"),
+        text(s, "draws"),
+        text(s, "no_result")
+    ));
+    let mut header = RECORD_HEADER;
+    header[0] = "agent";
+    doc.table(&header, record_rows(&s["by_agent"], "agent"));
+    header[0] = "seat";
+    doc.table(&header, record_rows(&s["by_seat"], "seat"));
+    if let Some(h) = s.get("head_to_head") {
+        doc.heading("Head to head");
+        doc.table(
+            &[
+                "agent",
+                "opponent",
+                "score",
+                "95% interval",
+                "Elo",
+                "95% interval",
+                "LOS",
+            ],
+            vec![vec![
+                text(h, "agent"),
+                text(h, "opponent"),
+                pct(num(h, &["score"])?),
+                interval_pct(&h["score_ci95"]),
+                format!("{:+.1}", num(h, &["elo"])?),
+                interval(&h["elo_ci95"], 1),
+                pct(num(h, &["los"])?),
+            ]],
+        );
+    }
+    doc.heading("Game-design metrics");
+    doc.table(&["metric", "value", "95% interval"], design_rows(s)?);
+    doc.heading("Charts");
+    let rotations = num(s, &["rotations"])?;
+    let items = s["by_agent"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| item(text(r, "agent"), &r["win_rate"], &r["win_rate_ci95"]))
+        .collect::<Result<Vec<_>, _>>()?;
+    doc.chart(
+        "win-rates.svg",
+        "Win rate per agent (95% intervals; dashed: the fair share)",
+        charts::intervals(
+            "Win rate per agent",
+            "win rate",
+            &items,
+            Some(1.0 / rotations),
+        )?,
+    );
+    let seats = s["by_seat"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            item(
+                format!("seat {}", text(r, "seat")),
+                &r["win_rate"],
+                &r["win_rate_ci95"],
+            )
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    doc.chart(
+        "first-player-advantage.svg",
+        "Win rate per seat (dashed: the fair share)",
+        charts::intervals(
+            "Win rate per seat",
+            "win rate",
+            &seats,
+            Some(1.0 / rotations),
+        )?,
+    );
+    doc.chart(
+        "game-length.svg",
+        "Game length (moves)",
+        length_chart(s, "game-length.svg", "Game length")?,
+    );
+    let (reasons, shares) = termination_shares(s);
+    doc.chart(
+        "termination.svg",
+        "How games ended",
+        charts::grouped_shares("How games ended", &reasons, &[("all games".into(), shares)])?,
+    );
+    game_specific(&mut doc, s);
+    Ok(doc)
+}
+
+fn game_specific(doc: &mut Document, s: &Value) {
+    if !s["game_specific"].is_null() {
+        doc.heading("Game-specific statistics");
+        doc.code(serde_json::to_string_pretty(&s["game_specific"]).unwrap_or_default());
+    }
+}
+
+fn tournament(s: &Value) -> Result<Document, String> {
+    let mut doc = Document {
+        title: format!("koom report: {} tournament", text(s, "game")),
+        blocks: Vec::new(),
+    };
+    reproduce(&mut doc, s);
+    let agents: Vec<String> = s["agents"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a.as_str().map(str::to_owned))
+        .collect();
+    doc.heading("Ratings");
+    doc.text("Bradley–Terry maximum-likelihood ratings over every pairing, the first agent anchored at 0, with 95% intervals from the seed groups' variance.");
+    let ratings = s["ratings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| item(text(r, "agent"), &r["elo"], &r["elo_ci95"]))
+        .collect::<Result<Vec<_>, _>>()?;
+    doc.table(
+        &["agent", "Elo", "95% interval"],
+        ratings
+            .iter()
+            .map(|r| {
+                vec![
+                    r.label.clone(),
+                    format!("{:+.1}", r.value),
+                    format!("[{:+.1}, {:+.1}]", r.lo, r.hi),
+                ]
+            })
+            .collect(),
+    );
+    doc.chart(
+        "ratings.svg",
+        "Rating ladder (Elo, 95% intervals)",
+        charts::intervals("Rating ladder", "Elo", &ratings, Some(0.0))?,
+    );
+    let matrix: Vec<Vec<Option<f64>>> = s["score_matrix"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|row| {
+            row.as_array()
+                .into_iter()
+                .flatten()
+                .map(Value::as_f64)
+                .collect()
+        })
+        .collect();
+    doc.chart(
+        "score-matrix.svg",
+        "Score of the row agent against the column agent",
+        charts::heatmap("Win-rate matrix", &agents, &matrix)?,
+    );
+    doc.heading("Pairings");
+    let pairings = s["pairings"].as_array().cloned().unwrap_or_default();
+    let mut rows = Vec::new();
+    let mut advantage = Vec::new();
+    let mut ends = Vec::new();
+    let mut reasons = Vec::new();
+    for p in &pairings {
+        let name = format!("{} vs {}", text(p, "agent"), text(p, "opponent"));
+        let ps = &p["summary"];
+        let h = &ps["head_to_head"];
+        rows.push(vec![
+            name.clone(),
+            text(ps, "games_played"),
+            pct(num(h, &["score"])?),
+            interval_pct(&h["score_ci95"]),
+            format!("{:+.1}", num(h, &["elo"])?),
+            interval(&h["elo_ci95"], 1),
+            format!(
+                "{:+.2} pts",
+                100.0 * num(ps, &["first_player_advantage", "value"])?
+            ),
+            interval_points(&ps["first_player_advantage"]["ci95"]),
+        ]);
+        let fpa = &ps["first_player_advantage"];
+        advantage.push(item(name.clone(), &fpa["value"], &fpa["ci95"])?);
+        let (r, shares) = termination_shares(ps);
+        reasons = r;
+        ends.push((name, shares));
+    }
+    doc.table(
+        &[
+            "pairing",
+            "games",
+            "score",
+            "95% interval",
+            "Elo",
+            "95% interval",
+            "first-player advantage",
+            "95% interval",
+        ],
+        rows,
+    );
+    doc.chart(
+        "first-player-advantage.svg",
+        "First-player advantage per pairing (win rate − fair share, 95% intervals)",
+        charts::intervals(
+            "First-player advantage",
+            "win rate − fair share",
+            &advantage,
+            Some(0.0),
+        )?,
+    );
+    doc.chart(
+        "termination.svg",
+        "How games ended, per pairing",
+        charts::grouped_shares("How games ended", &reasons, &ends)?,
+    );
+    doc.heading("Game-design metrics per pairing");
+    for (i, p) in pairings.iter().enumerate() {
+        let name = format!("{} vs {}", text(p, "agent"), text(p, "opponent"));
+        doc.text(name.clone());
+        doc.table(
+            &["metric", "value", "95% interval"],
+            design_rows(&p["summary"])?,
+        );
+        let file = format!("game-length-{}.svg", i + 1);
+        let title = format!("Game length: {name}");
+        doc.chart(&file, &title, length_chart(&p["summary"], &file, &title)?);
+    }
+    Ok(doc)
+}
+
+/// Compares two runs side by side (e.g. two rule variants), with the interval of the
+/// difference of their first-player advantages (independent runs: the variances add).
+pub fn compare(a: &Value, b: &Value, names: [&str; 2]) -> Result<Document, String> {
+    for (s, name) in [(a, names[0]), (b, names[1])] {
+        if s.get("design").is_none() {
+            return Err(format!(
+                "{name}: only run summaries can be compared (not a tournament, gate or ladder)"
+            ));
+        }
+    }
+    let mut doc = Document {
+        title: format!("koom report: {} compared with {}", names[0], names[1]),
+        blocks: Vec::new(),
+    };
+    doc.heading("Experiments");
+    for (s, name) in [(a, names[0]), (b, names[1])] {
+        doc.text(format!(
+            "{name}: game {}, agents {}, seed {}, options {}",
+            text(s, "game"),
+            s["agents"],
+            text(s, "seed"),
+            s["options"]
+        ));
+    }
+    let fa = item(
+        names[0].to_owned(),
+        &a["first_player_advantage"]["value"],
+        &a["first_player_advantage"]["ci95"],
+    )?;
+    let fb = item(
+        names[1].to_owned(),
+        &b["first_player_advantage"]["value"],
+        &b["first_player_advantage"]["ci95"],
+    )?;
+    let half = |x: &charts::Interval| (x.hi - x.lo) / 2.0;
+    let diff = fa.value - fb.value;
+    let diff_half = (half(&fa).powi(2) + half(&fb).powi(2)).sqrt();
+    doc.heading("First-player advantage");
+    doc.table(
+        &[
+            "",
+            names[0],
+            names[1],
+            "difference",
+            "95% interval of the difference",
+        ],
+        vec![vec![
+            "first player's win rate − fair share".into(),
+            format!("{:+.2} pts", 100.0 * fa.value),
+            format!("{:+.2} pts", 100.0 * fb.value),
+            format!("{:+.2} pts", 100.0 * diff),
+            format!(
+                "[{:+.2}, {:+.2}] pts",
+                100.0 * (diff - diff_half),
+                100.0 * (diff + diff_half)
+            ),
+        ]],
+    );
+    doc.heading("Game-design metrics");
+    let (ra, rb) = (design_rows(a)?, design_rows(b)?);
+    let rows = ra
+        .iter()
+        .zip(&rb)
+        .map(|(x, y)| {
+            vec![
+                x[0].clone(),
+                format!("{} {}", x[1], x[2]),
+                format!("{} {}", y[1], y[2]),
+            ]
+        })
+        .collect();
+    doc.table(&["metric", names[0], names[1]], rows);
+    let items = vec![fa, fb];
+    doc.chart(
+        "first-player-advantage.svg",
+        "First-player advantage in each run (95% intervals)",
+        charts::intervals(
+            "First-player advantage",
+            "win rate − fair share",
+            &items,
+            Some(0.0),
+        )?,
+    );
+    Ok(doc)
+}
+
+/// Reads `DIR/summary.json`; the error says what is wrong in one line.
+pub fn read_summary(dir: &Path) -> Result<Value, String> {
+    let path = dir.join("summary.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        format!(
+            "no results in {}: cannot read summary.json ({e})",
+            dir.display()
+        )
+    })?;
+    serde_json::from_str(&text)
+        .map_err(|e| format!("{} is not a valid summary ({e})", path.display()))
+}
+
+/// Writes `report.html`, `report.md` and `charts/*.svg` into `dir`, each atomically.
+pub fn write(dir: &Path, doc: &Document) -> io::Result<()> {
+    let charts = dir.join("charts");
+    std::fs::create_dir_all(&charts)?;
+    for chart in doc.charts() {
+        write_atomic(&charts.join(&chart.file), chart.svg.as_bytes())?;
+    }
+    write_atomic(&dir.join("report.md"), doc.markdown().as_bytes())?;
+    write_atomic(&dir.join("report.html"), doc.html().as_bytes())
+}

@@ -1,0 +1,86 @@
+//! A tournament's CSV and terminal table.
+
+use std::fmt::Write as _;
+use std::io;
+
+use serde::Serialize;
+use tuner::tournament::TournamentSummary;
+
+use crate::csv_out::num;
+
+/// `summary.csv` of a tournament: one row per pairing.
+pub fn tournament_csv<R: Serialize>(t: &TournamentSummary<R>) -> io::Result<Vec<u8>> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let header = [
+        "agent",
+        "opponent",
+        "games",
+        "score",
+        "score_ci95_lo",
+        "score_ci95_hi",
+        "elo",
+        "elo_ci95_lo",
+        "elo_ci95_hi",
+        "los",
+    ];
+    out.write_record(header).map_err(io::Error::other)?;
+    for p in &t.pairings {
+        let Some(h) = &p.summary.head_to_head else {
+            continue;
+        };
+        let e = &h.estimate;
+        out.write_record([
+            p.agent.clone(),
+            p.opponent.clone(),
+            p.summary.games_played.to_string(),
+            num(e.score),
+            num(e.score_ci95[0]),
+            num(e.score_ci95[1]),
+            num(e.elo),
+            num(e.elo_ci95[0]),
+            num(e.elo_ci95[1]),
+            num(e.los),
+        ])
+        .map_err(io::Error::other)?;
+    }
+    out.into_inner()
+        .map_err(|e| io::Error::other(e.to_string()))
+}
+
+/// The ratings and the score matrix as text.
+#[must_use]
+pub fn tournament_table<R: Serialize>(t: &TournamentSummary<R>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} {:?} tournament, {} games per pairing, seed {}",
+        t.game, t.format, t.games_per_pairing, t.seed
+    );
+    for r in &t.ratings {
+        let _ = writeln!(
+            out,
+            "  {:<24} {:+8.1} Elo [{:+.1}, {:+.1}]",
+            r.agent, r.elo, r.elo_ci95[0], r.elo_ci95[1]
+        );
+    }
+    let _ = write!(out, "  {:<24}", "score of row vs column");
+    for a in &t.agents {
+        let _ = write!(out, " {:>10.10}", a);
+    }
+    out.push('\n');
+    for (a, row) in t.agents.iter().zip(&t.score_matrix) {
+        let _ = write!(out, "  {a:<24}");
+        for cell in row {
+            match cell {
+                Some(x) => {
+                    let _ = write!(out, " {:>9.1}%", 100.0 * x);
+                }
+                None => {
+                    let _ = write!(out, " {:>10}", "-");
+                }
+            }
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,197 @@
+//! Tournaments: several agents in one experiment, every pair (`round-robin`) or the first
+//! against each other (`gauntlet`), each pairing a two-agent match on common seeds (sides swapped
+//! or seats rotated as the game requires), one summary holding every pairing and the ratings.
+
+use engine::Game;
+use serde::{Deserialize, Serialize};
+
+use crate::InputError;
+use crate::config::Experiment;
+use crate::strength::{Matches, match_plan};
+use crate::summary::{Summary, summarize};
+
+/// How the agents of a tournament meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Every pair of agents.
+    RoundRobin,
+    /// The first agent against each of the others.
+    Gauntlet,
+}
+
+impl Format {
+    /// `round-robin` or `gauntlet`.
+    pub fn parse(text: &str) -> Result<Self, InputError> {
+        match text {
+            "round-robin" => Ok(Self::RoundRobin),
+            "gauntlet" => Ok(Self::Gauntlet),
+            other => Err(InputError::new(format!(
+                "unknown format `{other}` (accepted: round-robin, gauntlet)"
+            ))),
+        }
+    }
+
+    /// The pairings of `n` agents, `(a, b)` with `a` seated as team A.
+    #[must_use]
+    pub fn pairs(self, n: usize) -> Vec<(usize, usize)> {
+        match self {
+            Self::RoundRobin => (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .collect(),
+            Self::Gauntlet => (1..n).map(|b| (0, b)).collect(),
+        }
+    }
+}
+
+/// One agent's fitted rating.
+#[derive(Clone, Debug, Serialize)]
+pub struct Rating {
+    pub agent: String,
+    pub elo: f64,
+    pub elo_ci95: [f64; 2],
+}
+
+/// One pairing of a tournament, with the full summary of its match.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairingSummary<R: Serialize> {
+    pub agent: String,
+    pub opponent: String,
+    pub summary: Summary<R>,
+}
+
+/// What a tournament writes to `summary.json` (the writer adds `run`).
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentSummary<R: Serialize> {
+    pub game: &'static str,
+    pub seed: u64,
+    pub format: Format,
+    pub agents: Vec<String>,
+    pub games_per_pairing: u64,
+    pub partial: bool,
+    /// Bradley–Terry ratings, the first agent anchored at 0.
+    pub ratings: Vec<Rating>,
+    /// `score_matrix[i][j]`: agent `i`'s mean score per game against agent `j`; null where they
+    /// did not meet.
+    pub score_matrix: Vec<Vec<Option<f64>>>,
+    pub pairings: Vec<PairingSummary<R>>,
+}
+
+/// Checks a tournament's agents: at least two, no duplicates.
+pub fn check_agents(agents: &[String]) -> Result<(), InputError> {
+    if agents.len() < 2 {
+        return Err(InputError::new(format!(
+            "a tournament needs at least two agents, got {}",
+            agents.len()
+        )));
+    }
+    if let Some((i, a)) = agents
+        .iter()
+        .enumerate()
+        .find(|(i, a)| agents[..*i].contains(a))
+    {
+        return Err(InputError::new(format!(
+            "agent `{a}` is listed twice (position {})",
+            i + 1
+        )));
+    }
+    Ok(())
+}
+
+/// The summary of a played tournament.
+pub fn summarize_tournament<G: Game>(
+    base: &Experiment,
+    format: Format,
+    matches: &Matches<G>,
+) -> Result<TournamentSummary<<G::Stats as engine::GameStats<G>>::Report>, InputError> {
+    let agents = &base.agents;
+    let fit = matches.ratings(agents.len());
+    let mut score_matrix = vec![vec![None; agents.len()]; agents.len()];
+    let mut pairings = Vec::new();
+    for (a, b, tally) in &matches.results {
+        let plan = match_plan::<G>(base, &agents[*a], &agents[*b])?;
+        let score = tally.group_scores.estimate().score;
+        score_matrix[*a][*b] = Some(score);
+        score_matrix[*b][*a] = Some(1.0 - score);
+        pairings.push(PairingSummary {
+            agent: agents[*a].clone(),
+            opponent: agents[*b].clone(),
+            summary: summarize(&plan, &base.time_control, tally, false),
+        });
+    }
+    Ok(TournamentSummary {
+        game: G::NAME,
+        seed: base.seed,
+        format,
+        agents: agents.clone(),
+        games_per_pairing: base.games,
+        partial: matches.partial,
+        ratings: agents
+            .iter()
+            .zip(fit.ratings.iter().zip(&fit.ci95))
+            .map(|(agent, (&elo, &elo_ci95))| Rating {
+                agent: agent.clone(),
+                elo,
+                elo_ci95,
+            })
+            .collect(),
+        score_matrix,
+        pairings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::games::ludo::Ludo;
+
+    use super::*;
+    use crate::config::ExperimentFile;
+    use crate::runner::quiet_hooks;
+    use crate::strength::{never, play_matches};
+
+    #[test]
+    fn formats_pair_agents() {
+        assert_eq!(Format::RoundRobin.pairs(3), vec![(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(Format::Gauntlet.pairs(3), vec![(0, 1), (0, 2)]);
+        assert!(
+            Format::parse("swiss")
+                .unwrap_err()
+                .0
+                .contains("accepted: round-robin, gauntlet")
+        );
+        assert!(
+            check_agents(&["hard".into(), "hard".into()])
+                .unwrap_err()
+                .0
+                .contains("listed twice")
+        );
+    }
+
+    #[test]
+    fn a_round_robin_of_three_ludo_levels_fills_the_matrix() {
+        let agents: Vec<String> = ["easy", "normal", "hard"].map(String::from).to_vec();
+        let base = ExperimentFile {
+            agents: Some(agents.clone()),
+            games: Some(800),
+            seed: Some(4),
+            ..ExperimentFile::default()
+        }
+        .resolve();
+        let pairs = Format::RoundRobin.pairs(3);
+        let matches =
+            play_matches::<Ludo>(&base, &agents, &pairs, 0, &quiet_hooks(never())).unwrap();
+        let summary = summarize_tournament(&base, Format::RoundRobin, &matches).unwrap();
+        for i in 0..3 {
+            for j in 0..3 {
+                let cell = summary.score_matrix[i][j];
+                assert_eq!(cell.is_some(), i != j, "{i} {j}");
+                if let (Some(x), Some(y)) = (cell, summary.score_matrix[j][i]) {
+                    assert!((x + y - 1.0).abs() < 1e-12);
+                }
+            }
+        }
+        assert_eq!(summary.pairings.len(), 3);
+        assert_eq!(summary.pairings[2].summary.games_played, 800);
+        assert!(summary.ratings[2].elo > summary.ratings[1].elo && summary.ratings[1].elo > 0.0);
+    }
+}
