@@ -184,6 +184,13 @@ impl Game for Thud {
     ];
     /// A match is the two rounds of a seed, sides swapped.
     const GAMES_COUNT_GROUPS: bool = true;
+    /// perft(4) from the start: 589,900,928 leaves, the speed target.
+    const BENCH_PERFT_DEPTH: u32 = 4;
+
+    /// The ply cap is the safety cap; every other end is the rules'.
+    fn is_timeout(reason: u8) -> bool {
+        reason == REASON_PLY_CAP
+    }
 
     fn levels() -> &'static [Level] {
         agents::LEVELS

@@ -339,6 +339,8 @@ fn a_capture_reopens_the_window_and_the_ply_cap_is_a_timeout() {
     assert_eq!(g.quiet_plies(), 1);
     let outcome = g.outcome().unwrap();
     assert_eq!(Thud::REASONS[usize::from(outcome.reason)], "ply cap");
+    assert!(Thud::is_timeout(outcome.reason));
+    assert!((0..5).filter(|&r| Thud::is_timeout(r)).eq([REASON_PLY_CAP]));
     assert_eq!(g.points().unwrap()[..2], [2, 4]);
     assert_eq!(outcome.sole_winner(), Some(1), "trolls lead 4 to 2");
 }
