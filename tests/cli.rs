@@ -1,22 +1,10 @@
 //! End-to-end tests of the `koom` binary.
 
+mod common;
+
+use common::{koom, scratch, stderr};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn koom(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_koom"))
-        .args(args)
-        .output()
-        .expect("koom runs")
-}
-
-/// A fresh scratch folder per test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("koom-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::process::Command;
 
 fn summary(dir: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(dir.join("summary.json")).expect("summary.json written");
@@ -28,10 +16,6 @@ fn reproducible(dir: &Path) -> serde_json::Value {
     let mut s = summary(dir);
     s.as_object_mut().unwrap().remove("run");
     s
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 #[test]

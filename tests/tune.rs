@@ -1,27 +1,11 @@
 //! End-to-end tests of `koom tune`.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{koom, scratch, stderr};
+use std::path::Path;
 use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
-
-fn koom(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_koom"))
-        .args(args)
-        .output()
-        .expect("koom runs")
-}
-
-/// A fresh scratch folder per test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("koom-tune-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 fn json(path: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

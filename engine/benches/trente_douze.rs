@@ -3,27 +3,20 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::games::trente_douze::{Policy, TrenteDouze};
-use engine::{AgentSetup, Context, Game, NoClock, NoLog, RandomStream, TimeControl};
+use engine::selfplay::SeededGame;
+use engine::{AgentSetup, Game, NoClock, NoLog, TimeControl};
 
 fn play_one(agents: &mut [Box<dyn engine::Agent<TrenteDouze>>], seed: u64) -> u32 {
-    let mut dice = RandomStream::dice(seed);
-    let mut rng = RandomStream::tie_break(seed, 0);
-    let mut game = TrenteDouze::new(&Default::default(), agents.len(), &mut dice, &mut NoLog);
-    let mut moves = <TrenteDouze as Game>::MoveList::default();
-    while game.outcome().is_none() {
-        game.legal_moves(&mut moves);
-        let seat = game.to_move();
-        let mv = agents[seat].choose(
-            &game,
-            &moves,
-            &mut Context {
-                rng: &mut rng,
-                clock: &NoClock,
-            },
-        );
-        game.play(mv, &mut dice, &mut NoLog);
-    }
-    game.counters().moves
+    let options = Default::default();
+    let game = SeededGame {
+        options: &options,
+        seats: agents.len(),
+        seed,
+        clock: &NoClock,
+    };
+    game.play(agents, |seat| seat, &mut NoLog, |_: &TrenteDouze| {})
+        .counters()
+        .moves
 }
 
 fn games_per_second(c: &mut Criterion) {

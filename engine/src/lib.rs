@@ -10,6 +10,7 @@ pub mod games;
 pub mod random;
 pub mod registry;
 pub mod search;
+pub mod selfplay;
 pub mod tally;
 pub mod weights;
 

@@ -10,11 +10,8 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use arrayvec::ArrayVec;
-use engine::{
-    Agent, Clock, Context, Game, Log, MAX_SEATS, NoClock, NoLog, RandomStream, game_seed,
-    seat_agent,
-};
+use engine::selfplay::SeededGame;
+use engine::{Agent, Clock, Game, Log, NoClock, NoLog, game_seed, seat_agent};
 use rayon::prelude::*;
 
 use crate::config::Plan;
@@ -62,34 +59,22 @@ pub fn play_game<G: Game>(
     rotation: usize,
     clock: &dyn Clock,
     log: &mut impl Log,
-    mut observe: impl FnMut(&G),
+    observe: impl FnMut(&G),
 ) -> G {
     let seats = plan.seats();
     let seed = game_seed(plan.seed, group);
-    let mut dice = RandomStream::dice(seed);
-    let mut tie_breaks: ArrayVec<RandomStream, MAX_SEATS> = (0..seats)
-        .map(|s| RandomStream::tie_break(seed, s))
-        .collect();
-    agents.iter_mut().for_each(|a| a.new_game());
-    let mut game = G::new(&plan.options, seats, &mut dice, log);
-    observe(&game);
-    let mut moves = G::MoveList::default();
-    while game.outcome().is_none() {
-        game.legal_moves(&mut moves);
-        let seat = game.to_move();
-        let agent = &mut agents[seat_agent(seat, rotation, seats)];
-        let mv = agent.choose(
-            &game,
-            &moves,
-            &mut Context {
-                rng: &mut tie_breaks[seat],
-                clock,
-            },
-        );
-        game.play(mv, &mut dice, log);
-        observe(&game);
-    }
-    game
+    let game = SeededGame {
+        options: &plan.options,
+        seats,
+        seed,
+        clock,
+    };
+    game.play(
+        agents,
+        |seat| seat_agent(seat, rotation, seats),
+        log,
+        observe,
+    )
 }
 
 /// The `games.csv` row of a finished game.

@@ -1,0 +1,51 @@
+//! One seeded game between agents, from the first decision to the end: the loop shared by the
+//! batch runner, `koom play` and the benchmarks.
+
+use arrayvec::ArrayVec;
+
+use crate::agent::{Agent, Clock, Context};
+use crate::game::{Game, Log, MAX_SEATS};
+use crate::random::RandomStream;
+
+/// What fixes a game before anyone moves: the rules, the number of seats and the seed (from
+/// which the dice stream and each seat's tie-break stream derive), and the clock agents read.
+#[derive(Debug)]
+pub struct SeededGame<'a, G: Game> {
+    pub options: &'a G::Options,
+    pub seats: usize,
+    pub seed: u64,
+    pub clock: &'a dyn Clock,
+}
+
+impl<G: Game> SeededGame<'_, G> {
+    /// Plays the game to its end, seat `s` played by `agents[agent_of(s)]`; `observe` sees every
+    /// position, the first one included.
+    pub fn play(
+        &self,
+        agents: &mut [Box<dyn Agent<G>>],
+        agent_of: impl Fn(usize) -> usize,
+        log: &mut impl Log,
+        mut observe: impl FnMut(&G),
+    ) -> G {
+        let mut dice = RandomStream::dice(self.seed);
+        let mut tie_breaks: ArrayVec<RandomStream, MAX_SEATS> = (0..self.seats)
+            .map(|s| RandomStream::tie_break(self.seed, s))
+            .collect();
+        agents.iter_mut().for_each(|a| a.new_game());
+        let mut game = G::new(self.options, self.seats, &mut dice, log);
+        observe(&game);
+        let mut moves = G::MoveList::default();
+        while game.outcome().is_none() {
+            game.legal_moves(&mut moves);
+            let seat = game.to_move();
+            let ctx = &mut Context {
+                rng: &mut tie_breaks[seat],
+                clock: self.clock,
+            };
+            let mv = agents[agent_of(seat)].choose(&game, &moves, ctx);
+            game.play(mv, &mut dice, log);
+            observe(&game);
+        }
+        game
+    }
+}
