@@ -47,6 +47,7 @@ macro_rules! registry {
 
 registry! {
     games::ludo::Ludo,
+    games::thud::Thud,
     games::trente_douze::TrenteDouze,
     games::hnefatafl::Hnefatafl,
 }

@@ -2,4 +2,5 @@
 
 pub mod hnefatafl;
 pub mod ludo;
+pub mod thud;
 pub mod trente_douze;

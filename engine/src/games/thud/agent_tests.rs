@@ -1,0 +1,308 @@
+//! The computer levels: their tables, the threats the evaluation reads, what each level does
+//! with an obvious capture, the time control, and the level order in play.
+
+use super::tests::{board, random_game};
+use super::*;
+use crate::agent::{AgentSetup, Clock, Context, NoClock, TimeControl};
+use crate::game::{NoLog, seat_agent};
+use crate::search::SearchGame;
+use crate::weights::check_table;
+
+/// A level's agent with its default weights, except `changes` (name, value).
+fn agent(level: usize, changes: &[(&str, f64)], time_control: TimeControl) -> Box<dyn Agent<Thud>> {
+    let set = Thud::levels()[level]
+        .weights
+        .expect("every level has a table");
+    let mut weights = set.defaults();
+    for &(name, value) in changes {
+        weights[set.index_of(name).expect("a parameter of the level")] = value;
+    }
+    Thud::new_agent(&AgentSetup {
+        level,
+        weights,
+        time_control,
+    })
+}
+
+fn choose(agent: &mut dyn Agent<Thud>, game: &Thud, seed: u64, clock: &dyn Clock) -> ThudMove {
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    let mut rng = RandomStream::tie_break(seed, 0);
+    let mv = agent.choose(
+        game,
+        &moves,
+        &mut Context {
+            rng: &mut rng,
+            clock,
+        },
+    );
+    assert!(moves.contains(&mv), "a legal move");
+    mv
+}
+
+fn round(b: Board) -> Thud {
+    Thud::from_board(b, &ThudOptions::default())
+}
+
+#[test]
+fn level_tables_are_consistent() {
+    let levels = Thud::levels();
+    assert_eq!(
+        levels.iter().map(|l| l.name).collect::<Vec<_>>(),
+        ["beginner", "easy", "balanced", "hard", "expert"]
+    );
+    for level in levels {
+        check_table(level.weights.expect("a table")).unwrap();
+    }
+    assert_eq!(
+        BeginnerWeights::SET.defaults(),
+        BeginnerWeights::default().values()
+    );
+    assert_eq!(EvalWeights::SET.defaults(), EvalWeights::default().values());
+    let eval = EvalWeights::SET.params.len();
+    for (table, depth, width) in [
+        (&BALANCED_WEIGHTS, 2.0, 8.0),
+        (&HARD_WEIGHTS, 3.0, 16.0),
+        (&EXPERT_WEIGHTS, 5.0, 24.0),
+    ] {
+        assert_eq!(
+            &table.params[..eval],
+            EvalWeights::SET.params,
+            "{}",
+            table.name
+        );
+        let search = SearchWeights::from_values(&table.defaults()[eval..]);
+        assert_eq!(
+            (search.depth, search.width),
+            (depth, width),
+            "{}",
+            table.name
+        );
+        assert_eq!(table.params.len(), eval + SearchWeights::SET.params.len());
+    }
+}
+
+#[test]
+fn zones_match_the_moves_they_summarise() {
+    random_game(3, &ThudOptions::default(), |g, _| {
+        let b = g.board();
+        let zones = Zones::of(b);
+        let mut moves = TakeAllMoveList::new();
+        let mut sides = b.clone();
+        for _ in 0..2 {
+            generate(&sides, TrollCapture::All, &mut moves);
+            match sides.side() {
+                Side::Trolls => {
+                    let best = moves
+                        .iter()
+                        .map(|m| m.captures.count_ones())
+                        .max()
+                        .unwrap_or(0);
+                    assert_eq!(zones.troll_best, best);
+                    let mut taken = SquareSet::default();
+                    for mv in moves.iter() {
+                        for s in mv.captured_squares() {
+                            taken.insert_cell(s.cell());
+                        }
+                    }
+                    assert_eq!(zones.dwarf_danger.and(b.dwarfs()), taken);
+                    let steps = moves
+                        .iter()
+                        .filter(|m| (0..8).any(|i| m.from.neighbour(i) == Some(m.to)))
+                        .count();
+                    assert_eq!(zones.troll_steps as usize, steps);
+                }
+                Side::Dwarfs => {
+                    let mut hurled = SquareSet::default();
+                    for mv in moves
+                        .iter()
+                        .filter(|m| b.piece_at(m.to) == Some(Piece::Troll))
+                    {
+                        hurled.insert_cell(mv.to.cell());
+                    }
+                    assert_eq!(zones.troll_danger.and(b.trolls()), hurled);
+                }
+            }
+            sides.set_side(sides.side().other());
+        }
+    });
+}
+
+#[test]
+fn the_window_and_cap_enter_the_hash_only_near_the_end() {
+    let near = |quiet: u32, plies: u32| {
+        let mut g = Thud::new(
+            &ThudOptions::default(),
+            2,
+            &mut RandomStream::dice(0),
+            &mut NoLog,
+        );
+        g.quiet = quiet;
+        g.counters.moves = plies;
+        Node::new(&g).hash()
+    };
+    assert_eq!(near(0, 0), near(5, 100), "far from both ends: one entry");
+    assert_ne!(
+        near(30, 0),
+        near(31, 0),
+        "9 and 10 plies left in the window differ"
+    );
+    assert_ne!(near(0, 490), near(0, 491));
+    assert_eq!(
+        near(0, 0),
+        Node::new(&Thud::new(
+            &ThudOptions::default(),
+            2,
+            &mut RandomStream::dice(0),
+            &mut NoLog
+        ))
+        .hash()
+    );
+}
+
+#[test]
+fn an_ended_node_scores_its_final_points() {
+    let options = ThudOptions {
+        no_capture_plies: 1,
+        ..ThudOptions::default()
+    };
+    let g = Thud::from_board(board("E5 F2 A9", "K10", Side::Dwarfs), &options);
+    let node = Node::new(&g);
+    assert_eq!(node.terminal(0), None);
+    let quiet = node.after(g.parse_move("A9-A10").unwrap());
+    // Trolls to move after the window closed: 3 - 4 points, seen from the trolls.
+    assert_eq!(quiet.terminal(1), Some(POINT));
+}
+
+#[test]
+fn every_level_takes_a_free_troll_and_trolls_take_the_most_dwarfs() {
+    let dwarfs = round(board("E5 A9 P9 K15", "F5 K10", Side::Dwarfs));
+    let trolls = round(board("E4 F4 G4 A9", "F6 K12", Side::Trolls));
+    let best = trolls.parse_move("F6-F5xE4xF4xG4").unwrap();
+    for level in 0..5 {
+        let mut a = agent(
+            level,
+            &[("capture_chance", 1.0)][..usize::from(level == 0)],
+            TimeControl::Batch,
+        );
+        assert_eq!(
+            choose(a.as_mut(), &dwarfs, 1, &NoClock),
+            dwarfs.parse_move("E5-F5").unwrap(),
+            "level {level}"
+        );
+        let mv = choose(a.as_mut(), &trolls, 1, &NoClock);
+        if level == 0 {
+            assert!(mv.captures != 0, "Beginner captures something");
+        } else {
+            assert_eq!(mv, best, "level {level}");
+        }
+    }
+}
+
+#[test]
+fn beginner_captures_at_its_rate() {
+    let dwarfs = round(board("E5 A9 P9 K15", "F5 K10", Side::Dwarfs));
+    let capture = dwarfs.parse_move("E5-F5").unwrap();
+    let rate = |chance: f64| {
+        let mut a = agent(0, &[("capture_chance", chance)], TimeControl::Batch);
+        (0..200)
+            .filter(|&seed| choose(a.as_mut(), &dwarfs, seed, &NoClock) == capture)
+            .count()
+    };
+    assert_eq!(rate(0.0), 0, "never, with a quiet move at hand");
+    assert_eq!(rate(1.0), 200);
+    let half = rate(0.5);
+    assert!((70..=130).contains(&half), "about half the time: {half}");
+}
+
+/// A clock that moves 50 ms on every reading.
+#[derive(Debug, Default)]
+struct Racing(core::cell::Cell<u64>);
+
+impl Clock for Racing {
+    fn now_ms(&self) -> u64 {
+        self.0.set(self.0.get() + 50);
+        self.0.get()
+    }
+}
+
+#[test]
+fn the_player_time_control_stops_searches_on_the_clock() {
+    let start = Thud::new(
+        &ThudOptions::default(),
+        2,
+        &mut RandomStream::dice(0),
+        &mut NoLog,
+    );
+    for level in [3, 4] {
+        let clock = Racing::default();
+        let mut a = agent(level, &[], TimeControl::Player);
+        choose(a.as_mut(), &start, 1, &clock);
+        // Hard has 700 ms (14 readings), Expert 1,800 ms (36): a few readings past the deadline.
+        let limit = if level == 3 { 700 } else { 1800 };
+        assert!(
+            clock.0.get() <= limit + 200,
+            "level {level}: stopped at {} ms",
+            clock.0.get()
+        );
+    }
+}
+
+/// Plays the two rounds of seed group `seed` between `levels[0]` and `levels[1]` (default
+/// weights, batch budgets) through the `Game` and `Agent` traits, as the runner does, and returns
+/// each one's total points.
+fn play_match(levels: [usize; 2], seed: u64) -> [i32; 2] {
+    let mut agents = levels.map(|level| agent(level, &[], TimeControl::Batch));
+    let mut totals = [0; 2];
+    for rotation in 0..2 {
+        let mut dice = RandomStream::dice(seed);
+        let mut streams = [0, 1].map(|seat| RandomStream::tie_break(seed, seat));
+        agents.iter_mut().for_each(|a| a.new_game());
+        let mut g = Thud::new(&ThudOptions::default(), 2, &mut dice, &mut NoLog);
+        let mut list = MoveList::new();
+        while g.outcome().is_none() {
+            g.legal_moves(&mut list);
+            let seat = g.to_move();
+            let ctx = &mut Context {
+                rng: &mut streams[seat],
+                clock: &NoClock,
+            };
+            let mv = agents[seat_agent(seat, rotation, 2)].choose(&g, &list, ctx);
+            assert!(list.contains(&mv), "agents choose legal moves");
+            g.play(mv, &mut dice, &mut NoLog);
+        }
+        let points = g.points().unwrap();
+        for seat in 0..2 {
+            totals[seat_agent(seat, rotation, 2)] += points[seat];
+        }
+    }
+    totals
+}
+
+#[test]
+fn levels_are_ordered_beginner_easy_balanced() {
+    for (weak, strong) in [(0, 1), (1, 2)] {
+        let wins = (0..3)
+            .filter(|&seed| {
+                let [a, b] = play_match([strong, weak], seed);
+                a > b
+            })
+            .count();
+        let names = (Thud::levels()[strong].name, Thud::levels()[weak].name);
+        assert_eq!(
+            wins, 3,
+            "{} should win every match against {}",
+            names.0, names.1
+        );
+    }
+}
+
+#[test]
+fn matches_reproduce_and_mirror() {
+    assert_eq!(play_match([2, 1], 5), play_match([2, 1], 5));
+    let [a, b] = play_match([2, 2], 1);
+    assert_eq!(
+        a, b,
+        "a level against itself on one seed mirrors its rounds"
+    );
+}

@@ -1,0 +1,324 @@
+//! Thud, classic (Trevor Truran, 2002), as `rules/thud.md` describes it: 32 dwarfs against 8
+//! trolls on a 165-square octagon round the Thud stone.
+//!
+//! A [`Thud`] value is one *round*: seat 0 plays the dwarfs (who move first), seat 1 the trolls.
+//! The runner plays each seed as two rounds with the sides swapped, and a match is won on the
+//! points the two rounds give each player ([`Game::points`]).
+
+mod agents;
+mod board;
+mod eval;
+mod legality;
+mod moves;
+mod node;
+mod notation;
+mod stats;
+
+use serde::{Deserialize, Serialize};
+
+pub use agents::{BALANCED_WEIGHTS, BeginnerWeights, EXPERT_WEIGHTS, HARD_WEIGHTS, SearchWeights};
+pub use board::{
+    Board, DIRS, FILES, Piece, RANK_WIDTHS, SQUARE_COUNT, START_DWARFS, START_TROLLS, Side, Square,
+    SquareSet,
+};
+pub use eval::{Eval, EvalWeights};
+pub use moves::{
+    MAX_MOVES, MAX_TAKE_ALL_MOVES, MoveList, TakeAllMoveList, ThudMove, TrollCapture, count,
+    generate, has_legal_move, perft,
+};
+pub use node::{HORIZON, Node, POINT, Zones};
+pub use notation::{
+    MAX_DWARFS, MAX_TROLLS, MoveText, format_move, format_position, parse_move_text,
+    parse_position, parse_square, render,
+};
+pub use stats::{AgentReport, Interval, MatchRecord, ReasonCount, ThudReport, ThudStats};
+
+use crate::agent::{Agent, AgentSetup};
+use crate::game::{Counters, Game, Level, Log, MAX_SEATS, Outcome};
+use crate::random::RandomStream;
+
+/// Rule options of an experiment (`[options]` of its config).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ThudOptions {
+    /// The round ends when no capture has happened in the last this many plies: the batch
+    /// stand-in for the players agreeing that no useful capture is left. Default 40.
+    pub no_capture_plies: i64,
+    /// The round ends after this many plies, counted apart as a timeout. Default 500.
+    pub ply_cap: i64,
+    /// Which dwarfs a troll takes: `"choose"` any subset (the app's rule, the default) or
+    /// `"all"` (the classic article's).
+    pub troll_capture: TrollCapture,
+}
+
+impl Default for ThudOptions {
+    fn default() -> Self {
+        Self {
+            no_capture_plies: 40,
+            ply_cap: 500,
+            troll_capture: TrollCapture::Choose,
+        }
+    }
+}
+
+/// The largest cap accepted, far beyond any real round.
+const MAX_CAP: i64 = 1_000_000;
+
+/// Why a round ended: indices into [`Thud::REASONS`].
+pub const REASON_NO_CAPTURE: u8 = 0;
+pub const REASON_PLY_CAP: u8 = 1;
+pub const REASON_DWARFS_GONE: u8 = 2;
+pub const REASON_TROLLS_GONE: u8 = 3;
+pub const REASON_NO_MOVE: u8 = 4;
+
+/// Points per surviving piece.
+pub const DWARF_POINTS: i32 = 1;
+pub const TROLL_POINTS: i32 = 4;
+
+/// One round of Thud.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thud {
+    board: Board,
+    rule: TrollCapture,
+    no_capture_plies: u32,
+    ply_cap: u32,
+    /// Plies since the last capture (or since the round began).
+    quiet: u32,
+    counters: Counters,
+    outcome: Option<Outcome>,
+}
+
+impl Thud {
+    /// A round from `board` under `options` (checked), with its counters at zero.
+    #[must_use]
+    pub fn from_board(board: Board, options: &ThudOptions) -> Self {
+        let cap = |v: i64| v.clamp(1, MAX_CAP) as u32;
+        let mut game = Self {
+            board,
+            rule: options.troll_capture,
+            no_capture_plies: cap(options.no_capture_plies),
+            ply_cap: cap(options.ply_cap),
+            quiet: 0,
+            counters: Counters::default(),
+            outcome: None,
+        };
+        game.settle();
+        game
+    }
+
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[must_use]
+    pub const fn rule(&self) -> TrollCapture {
+        self.rule
+    }
+
+    /// Plies since the last capture.
+    #[must_use]
+    pub const fn quiet_plies(&self) -> u32 {
+        self.quiet
+    }
+
+    /// Plies left before the no-capture window closes the round.
+    #[must_use]
+    pub const fn window_left(&self) -> u32 {
+        self.no_capture_plies.saturating_sub(self.quiet)
+    }
+
+    /// Plies left before the ply cap.
+    #[must_use]
+    pub const fn plies_left(&self) -> u32 {
+        self.ply_cap.saturating_sub(self.counters.moves)
+    }
+
+    /// The dwarf side's and the troll side's points as the board stands.
+    #[must_use]
+    pub fn side_points(&self) -> [i32; 2] {
+        [
+            DWARF_POINTS * self.board.dwarf_count() as i32,
+            TROLL_POINTS * self.board.troll_count() as i32,
+        ]
+    }
+
+    /// Ends the round if the position calls for it.
+    fn settle(&mut self) {
+        let reason = if self.board.dwarf_count() == 0 {
+            REASON_DWARFS_GONE
+        } else if self.board.troll_count() == 0 {
+            REASON_TROLLS_GONE
+        } else if !has_legal_move(&self.board) {
+            REASON_NO_MOVE
+        } else if self.quiet >= self.no_capture_plies {
+            REASON_NO_CAPTURE
+        } else if self.counters.moves >= self.ply_cap {
+            REASON_PLY_CAP
+        } else {
+            return;
+        };
+        let [dwarfs, trolls] = self.side_points();
+        self.outcome = Some(match dwarfs.cmp(&trolls) {
+            core::cmp::Ordering::Greater => Outcome::win(Side::Dwarfs.seat(), reason),
+            core::cmp::Ordering::Less => Outcome::win(Side::Trolls.seat(), reason),
+            core::cmp::Ordering::Equal => Outcome::draw(reason),
+        });
+    }
+}
+
+impl Game for Thud {
+    type Move = ThudMove;
+    type MoveList = MoveList;
+    type Options = ThudOptions;
+    type Stats = ThudStats;
+
+    const NAME: &'static str = "thud";
+    const SEATS: (usize, usize) = (2, 2);
+    const REASONS: &'static [&'static str] = &[
+        "no capture window",
+        "ply cap",
+        "dwarfs eliminated",
+        "trolls eliminated",
+        "no legal move",
+    ];
+    /// A match is the two rounds of a seed, sides swapped.
+    const GAMES_COUNT_GROUPS: bool = true;
+    /// perft(4) from the start: 589,900,928 leaves, the speed target.
+    const BENCH_PERFT_DEPTH: u32 = 4;
+
+    /// The ply cap is the safety cap; every other end is the rules'.
+    fn is_timeout(reason: u8) -> bool {
+        reason == REASON_PLY_CAP
+    }
+
+    fn levels() -> &'static [Level] {
+        agents::LEVELS
+    }
+
+    fn check_options(options: &ThudOptions) -> Result<(), String> {
+        for (name, value, default) in [
+            ("no_capture_plies", options.no_capture_plies, 40),
+            ("ply_cap", options.ply_cap, 500),
+        ] {
+            if !(1..=MAX_CAP).contains(&value) {
+                return Err(format!(
+                    "options.{name} = {value}: must be a whole number of plies from 1 to {MAX_CAP} (default {default})"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn new(options: &ThudOptions, _: usize, _: &mut RandomStream, _: &mut impl Log) -> Self {
+        Self::from_board(Board::start(), options)
+    }
+
+    fn to_move(&self) -> usize {
+        self.board.side().seat()
+    }
+
+    fn legal_moves(&self, out: &mut MoveList) {
+        generate(&self.board, self.rule, out);
+    }
+
+    fn play(&mut self, mv: ThudMove, _: &mut RandomStream, log: &mut impl Log) {
+        let side = self.board.side();
+        log.line(format_args!(
+            "{:>3}. {} {}",
+            self.counters.moves + 1,
+            side.name(),
+            self.format_move(mv)
+        ));
+        let captured = self.board.play(mv);
+        self.counters.moves += 1;
+        self.counters.captures[side.seat()] += captured;
+        self.quiet = if captured > 0 { 0 } else { self.quiet + 1 };
+        self.settle();
+        if let Some(outcome) = self.outcome {
+            let [dwarfs, trolls] = self.side_points();
+            log.line(format_args!(
+                "round over ({}): dwarfs {dwarfs}, trolls {trolls}",
+                Self::REASONS[usize::from(outcome.reason)]
+            ));
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    fn format_move(&self, mv: ThudMove) -> String {
+        format_move(mv)
+    }
+
+    fn render(&self) -> String {
+        render(&self.board)
+    }
+
+    fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
+        agents::new_agent(setup)
+    }
+
+    /// Seat 0 scores its surviving dwarfs, seat 1 four per surviving troll.
+    fn points(&self) -> Option<[i32; MAX_SEATS]> {
+        let mut points = [0; MAX_SEATS];
+        points[..2].copy_from_slice(&self.side_points());
+        Some(points)
+    }
+
+    fn from_position(text: &str, options: &ThudOptions) -> Result<Self, String> {
+        Self::check_options(options)?;
+        Ok(Self::from_board(parse_position(text)?, options))
+    }
+
+    fn position(&self) -> Option<String> {
+        Some(format_position(&self.board))
+    }
+
+    /// The fast generator's perft (the last ply counted in bulk) under this round's capture
+    /// rule; an ended round has no moves.
+    fn perft(&self, depth: u32) -> u64 {
+        if self.outcome.is_some() {
+            return u64::from(depth == 0);
+        }
+        perft(&self.board, self.rule, depth)
+    }
+
+    /// Reads a move; the error says what is malformed or which rule the move breaks (the
+    /// caller names the move).
+    fn parse_move(&self, text: &str) -> Result<ThudMove, String> {
+        if self.outcome.is_some() {
+            return Err("the round is over: no move is legal".into());
+        }
+        let written = parse_move_text(text)?;
+        let mut captures = 0u8;
+        for &sq in &written.captures {
+            if let Some(i) = (0..8).find(|&i| written.to.neighbour(i) == Some(sq)) {
+                captures |= 1 << i;
+            }
+        }
+        let mv = ThudMove {
+            from: written.from,
+            to: written.to,
+            captures,
+        };
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let adjacent = written.captures.len() == captures.count_ones() as usize;
+        if adjacent && moves.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(legality::why_illegal(&self.board, self.rule, &written))
+        }
+    }
+}
+
+#[cfg(test)]
+mod agent_tests;
+#[cfg(test)]
+mod tests;
