@@ -75,8 +75,17 @@ impl Hnefatafl {
     /// A position from a placement, `to_move` to play, no plies played yet. The end conditions
     /// that a placement alone decides (king on a corner, exit fort, encirclement, no legal move)
     /// are settled at once, as if the position had just arisen from a move.
+    ///
+    /// The placement must hold at most 24 attackers and 12 defenders, no soldier on a restricted
+    /// square ([`MAX_MOVES`] relies on it); [`Game::from_position`] checks this for text.
     #[must_use]
     pub fn from_board(board: Board, to_move: Side, options: &HnefataflOptions) -> Self {
+        debug_assert!(
+            board.attackers.count_ones() <= 24
+                && board.defenders.count_ones() <= 12
+                && (board.attackers | board.defenders) & board::RESTRICTED == 0,
+            "an impossible placement"
+        );
         let mut game = Self {
             board,
             to_move,
