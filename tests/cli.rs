@@ -1023,3 +1023,84 @@ fn bench_signature_is_deterministic_whatever_the_threads() {
     assert!(one.starts_with("signature "));
     assert_eq!(one, signature("2"));
 }
+
+#[test]
+fn thud_end_to_end_perft_legal_matches_and_bad_input() {
+    let o = koom(&["perft", "--game", "thud", "--depth", "1"]);
+    assert_eq!(String::from_utf8(o.stdout).unwrap().trim(), "perft 1 = 656");
+    let o = koom(&["perft", "--game", "thud", "--depth", "2", "--divide"]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    let divided: u64 = text
+        .lines()
+        .filter_map(|l| l.rsplit_once(": "))
+        .map(|(_, n)| n.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(divided, 22_624);
+    assert!(text.ends_with("perft 2 = 22624\n"));
+    let o = koom(&["legal", "--game", "thud", "--moves", "F1-F2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.lines().next().unwrap().ends_with(" t"),
+        "trolls to move after a dwarf move"
+    );
+    rejects(
+        &["legal", "--game", "thud", "--moves", "F1-F2,F2-F3"],
+        "move 2 `F2-F3` is illegal",
+    );
+    rejects(
+        &[
+            "perft",
+            "--game",
+            "thud",
+            "--depth",
+            "1",
+            "--position",
+            "dd1dd/x",
+        ],
+        "bad thud position",
+    );
+    let dir = scratch("thud");
+    let o = koom(&[
+        "run",
+        "--game",
+        "thud",
+        "--agents",
+        "balanced,easy",
+        "--games",
+        "3",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = summary(&dir);
+    assert_eq!(
+        (s["seed_groups"].as_u64(), s["games_played"].as_u64()),
+        (Some(3), Some(6)),
+        "--games counts matches"
+    );
+    assert_eq!(s["game_specific"]["matches"], 3);
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "game = 'thud'\nagents = ['easy', 'easy']\n[options]\nply_cap = 0\n",
+    )
+    .unwrap();
+    rejects(&["run", bad.to_str().unwrap()], "ply_cap");
+    let p = koom(&[
+        "play",
+        "--game",
+        "thud",
+        "--agents",
+        "easy,beginner",
+        "--seed",
+        "2",
+    ]);
+    let text = String::from_utf8(p.stdout).unwrap();
+    assert_eq!(
+        text.matches("== thud game").count(),
+        2,
+        "a whole match: both rounds"
+    );
+}

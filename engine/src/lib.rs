@@ -4,6 +4,8 @@
 //! no files, no clock and no printing. Time reaches a searcher through an injected [`agent::Clock`]
 //! and text leaves through a [`game::Log`] the caller supplies.
 
+extern crate alloc;
+
 pub mod agent;
 pub mod game;
 pub mod games;

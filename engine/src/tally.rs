@@ -75,6 +75,40 @@ impl Moments {
     }
 }
 
+/// Exact counts of an integer quantity (e.g. a point margin), bounded by its range rather than
+/// by the number of observations. Reports draw any `distributions` a game lists as histograms.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts(pub alloc::collections::BTreeMap<i64, u64>);
+
+impl Counts {
+    pub fn add(&mut self, x: i64) {
+        *self.0.entry(x).or_default() += 1;
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        for (&x, &n) in &other.0 {
+            *self.0.entry(x).or_default() += n;
+        }
+    }
+}
+
+/// A named distribution as `summary.json` shows it: `[value, count]` pairs in value order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Distribution {
+    pub name: &'static str,
+    pub counts: alloc::vec::Vec<(i64, u64)>,
+}
+
+impl Distribution {
+    #[must_use]
+    pub fn new(name: &'static str, counts: &Counts) -> Self {
+        Self {
+            name,
+            counts: counts.0.iter().map(|(&x, &n)| (x, n)).collect(),
+        }
+    }
+}
+
 /// The Wilson score 95% interval of a proportion `k / n` (`[0, 1]` when `n = 0`).
 #[must_use]
 pub fn wilson95(k: f64, n: f64) -> [f64; 2] {

@@ -337,15 +337,47 @@ fn run(s: &Value) -> Result<Document, String> {
         "How games ended",
         charts::grouped_shares("How games ended", &reasons, &[("all games".into(), shares)])?,
     );
-    game_specific(&mut doc, s);
+    game_specific(&mut doc, s)?;
     Ok(doc)
 }
 
-fn game_specific(doc: &mut Document, s: &Value) {
-    if !s["game_specific"].is_null() {
-        doc.heading("Game-specific statistics");
-        doc.code(serde_json::to_string_pretty(&s["game_specific"]).unwrap_or_default());
+/// The game's own figures, and a histogram of each distribution it lists.
+fn game_specific(doc: &mut Document, s: &Value) -> Result<(), String> {
+    let specific = &s["game_specific"];
+    if specific.is_null() {
+        return Ok(());
     }
+    doc.heading("Game-specific statistics");
+    for (i, d) in specific["distributions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let name = text(d, "name");
+        let pairs: Vec<(i64, u64)> = d["counts"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| Some((p[0].as_i64()?, p[1].as_u64()?)))
+            .collect();
+        let (Some(lo), Some(hi)) = (pairs.first().map(|p| p.0), pairs.last().map(|p| p.0)) else {
+            continue;
+        };
+        let width = ((hi - lo) / 40 + 1).max(1);
+        let mut counts = vec![0u64; ((hi - lo) / width + 1) as usize];
+        for (x, n) in pairs {
+            counts[((x - lo) / width) as usize] += n;
+        }
+        let file = format!("distribution-{}.svg", i + 1);
+        doc.chart(
+            &file,
+            &name,
+            charts::histogram(&name, &name, lo as f64, width as f64, &counts)?,
+        );
+    }
+    doc.code(serde_json::to_string_pretty(specific).unwrap_or_default());
+    Ok(())
 }
 
 fn tournament(s: &Value) -> Result<Document, String> {

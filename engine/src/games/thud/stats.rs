@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Side, Thud};
 use crate::game::{Game, GameStats, seat_agent};
-use crate::tally::{Moments, ratio, wilson95};
+use crate::tally::{Counts, Distribution, Moments, ratio, wilson95};
 
 /// How many reasons a round can end for.
 const REASONS: usize = 5;
@@ -39,6 +39,8 @@ pub struct ThudStats {
     pub troll_points: Moments,
     /// Dwarf points minus troll points per round: above zero, the side moving first did better.
     pub dwarf_margin: Moments,
+    /// The same margins counted one by one, for the distribution chart.
+    pub margin_counts: Counts,
     pub plies: Moments,
     /// Trolls taken by the dwarfs, dwarfs taken by the trolls, per round.
     pub trolls_taken: Moments,
@@ -60,6 +62,7 @@ impl ThudStats {
         self.dwarf_points.add(i64::from(dwarfs));
         self.troll_points.add(i64::from(trolls));
         self.dwarf_margin.add(i64::from(dwarfs - trolls));
+        self.margin_counts.add(i64::from(dwarfs - trolls));
         let counters = round.counters();
         self.plies.add(i64::from(counters.moves));
         self.trolls_taken
@@ -112,6 +115,7 @@ impl GameStats<Thud> for ThudStats {
         ] {
             a.merge(b);
         }
+        self.margin_counts.merge(&other.margin_counts);
         self.dwarf_round_wins += other.dwarf_round_wins;
         self.round_draws += other.round_draws;
         self.troll_round_wins += other.troll_round_wins;
@@ -165,6 +169,10 @@ impl GameStats<Thud> for ThudStats {
                     points_per_match: r.points.mean(),
                 })
                 .collect(),
+            distributions: vec![Distribution::new(
+                "dwarf - troll point margin per round",
+                &self.margin_counts,
+            )],
         }
     }
 }
@@ -216,4 +224,6 @@ pub struct ThudReport {
     /// Rounds ended by the ply cap (also under `end_reasons`).
     pub timeouts: u64,
     pub agents: Vec<AgentReport>,
+    /// The dwarf − troll point margin of every round, for a histogram.
+    pub distributions: Vec<Distribution>,
 }
