@@ -1104,3 +1104,59 @@ fn thud_end_to_end_perft_legal_matches_and_bad_input() {
         "a whole match: both rounds"
     );
 }
+
+#[test]
+fn hnefatafl_end_to_end_perft_legal_run_and_bad_input() {
+    let o = koom(&["perft", "--game", "hnefatafl", "--depth", "2"]);
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap().trim(),
+        "perft 2 = 6788"
+    );
+    let o = koom(&["legal", "--game", "hnefatafl", "--moves", "d1-d3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.lines().next().unwrap().ends_with(" d"),
+        "defenders to move: {text}"
+    );
+    rejects(
+        &["legal", "--game", "hnefatafl", "--moves", "d1-d3,a1-a2"],
+        "move 2 `a1-a2` is illegal",
+    );
+    rejects(
+        &[
+            "perft",
+            "--game",
+            "hnefatafl",
+            "--depth",
+            "1",
+            "--position",
+            "/11/11/ a",
+        ],
+        "bad hnefatafl position",
+    );
+    let dir = scratch("hnefatafl");
+    let o = koom(&[
+        "run",
+        "--game",
+        "hnefatafl",
+        "--agents",
+        "normal,easy",
+        "--games",
+        "4",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = summary(&dir);
+    assert_eq!(s["games_played"], 4);
+    assert!(s["game_specific"].is_object());
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "game = 'hnefatafl'\nagents = ['easy', 'easy']\n[options]\nply_cap = 0\n",
+    )
+    .unwrap();
+    rejects(&["run", bad.to_str().unwrap()], "ply_cap");
+}

@@ -236,7 +236,8 @@ pub struct BenchArgs {
     /// Only this game (default: every game).
     #[arg(long)]
     pub game: Option<String>,
-    /// Games per level (default: enough for about a second of play for the fast levels).
+    /// Games (matches, for games played in matches) per level (default: 4000 for dice games, one
+    /// side-swapped pair for board games).
     #[arg(long)]
     pub games: Option<u64>,
     /// Worker threads (default 1, so that figures are per core).

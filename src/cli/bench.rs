@@ -24,7 +24,7 @@ impl GameVisitor for Bench<'_> {
             let agents = match_agents::<G>(level.name, level.name);
             let games = args
                 .games
-                .unwrap_or(if G::BENCH_PERFT_DEPTH > 0 { 4 } else { 4000 });
+                .unwrap_or(if G::BENCH_PERFT_DEPTH > 0 { 1 } else { 4000 });
             let exp = ExperimentFile {
                 game: Some(G::NAME.into()),
                 agents: Some(agents),
