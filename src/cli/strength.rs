@@ -153,16 +153,7 @@ impl GameVisitor for Gate<'_> {
             h2h.group_size,
             h2h.group_scores
         );
-        outln!(
-            "  Elo {:+.1} [{:+.1}, {:+.1}], nElo {:+.1} [{:+.1}, {:+.1}], LOS {:.1}%",
-            e.elo,
-            e.elo_ci95[0],
-            e.elo_ci95[1],
-            e.nelo,
-            e.nelo_ci95[0],
-            e.nelo_ci95[1],
-            100.0 * e.los
-        );
+        outln!("  {e}");
         outln!("  verdict: {verdict} (exit {code})");
         let summary = GateSummary {
             game: G::NAME,

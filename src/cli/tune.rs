@@ -85,7 +85,7 @@ impl GameVisitor for TuneGame {
             &out.join("summary.json"),
             reports::summary_json(&summary, &info)?.as_bytes(),
         )?;
-        println!(
+        outln!(
             "  tuned weights: {} (use as {}@{})",
             weights.display(),
             tuner.spec.level_name(),
@@ -230,7 +230,7 @@ fn write_plots<G: Game>(tuner: &Tuner<G>, state: &TuneState, out: &Path) -> anyh
 
 fn print_theta<G: Game>(tuner: &Tuner<G>, state: &TuneState) {
     let spec = &tuner.spec;
-    println!(
+    outln!(
         "{} {} tuned by SPSA: {} iterations, {} games, seed {}",
         G::NAME,
         spec.level_name(),
@@ -239,9 +239,14 @@ fn print_theta<G: Game>(tuner: &Tuner<G>, state: &TuneState) {
         spec.seed
     );
     for p in &tuner.spsa.params {
-        println!(
+        outln!(
             "  {:<24} {:>9.4} -> {:>9.4}  (range {}..={}, step {})",
-            p.name, spec.start[p.index], state.theta[p.index], p.min, p.max, p.step
+            p.name,
+            spec.start[p.index],
+            state.theta[p.index],
+            p.min,
+            p.max,
+            p.step
         );
     }
 }
@@ -267,23 +272,20 @@ fn verify<G: Game>(
     let summary = VerificationSummary::new(plan.seed, &gate);
     let e = &summary.head_to_head.estimate;
     let sprt = &summary.sprt;
-    println!(
+    outln!(
         "  verification, tuned vs start on fresh seeds (seed {}): {} games",
-        summary.seed, summary.games_played
+        summary.seed,
+        summary.games_played
     );
-    println!(
-        "    Elo {:+.1} [{:+.1}, {:+.1}], nElo {:+.1} [{:+.1}, {:+.1}], LOS {:.1}%",
-        e.elo,
-        e.elo_ci95[0],
-        e.elo_ci95[1],
-        e.nelo,
-        e.nelo_ci95[0],
-        e.nelo_ci95[1],
-        100.0 * e.los
-    );
-    println!(
+    outln!("    {e}");
+    outln!(
         "    SPRT [{}, {}] normalized Elo: LLR {:.3} (bounds {:.3}, {:.3}): {}",
-        sprt.bounds.elo0, sprt.bounds.elo1, sprt.llr, sprt.lower, sprt.upper, summary.verdict
+        sprt.bounds.elo0,
+        sprt.bounds.elo1,
+        sprt.llr,
+        sprt.lower,
+        sprt.upper,
+        summary.verdict
     );
     Ok(Some(summary))
 }

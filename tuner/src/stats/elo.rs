@@ -37,6 +37,23 @@ pub struct EloEstimate {
     pub group_variance: f64,
 }
 
+impl std::fmt::Display for EloEstimate {
+    /// `Elo +x [lo, hi], nElo +y [lo, hi], LOS z%`: the line gates and tuners print.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Elo {:+.1} [{:+.1}, {:+.1}], nElo {:+.1} [{:+.1}, {:+.1}], LOS {:.1}%",
+            self.elo,
+            self.elo_ci95[0],
+            self.elo_ci95[1],
+            self.nelo,
+            self.nelo_ci95[0],
+            self.nelo_ci95[1],
+            100.0 * self.los
+        )
+    }
+}
+
 impl GroupScores {
     /// A histogram for groups of `games` games (2·games + 1 half-point levels).
     #[must_use]
