@@ -51,7 +51,7 @@ pub fn interrupt_flag() -> &'static Arc<AtomicBool> {
     })
 }
 
-pub fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
+fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
