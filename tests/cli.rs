@@ -1160,3 +1160,28 @@ fn hnefatafl_end_to_end_perft_legal_run_and_bad_input() {
     .unwrap();
     rejects(&["run", bad.to_str().unwrap()], "ply_cap");
 }
+
+#[test]
+fn a_thud_tournament_report_draws_each_pairings_margin_distribution() {
+    let dir = scratch("thud-report");
+    let config = dir.join("rr.toml");
+    std::fs::write(&config, "game = 'thud'\nformat = 'round-robin'\nagents = ['beginner', 'easy', 'balanced']\ngames = 2\n").unwrap();
+    let out = dir.join("out");
+    let o = koom(&[
+        "run",
+        config.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (text, svgs) = parse_html(&out.join("report.html"));
+    assert_eq!(svgs, std::fs::read_dir(out.join("charts")).unwrap().count());
+    for i in 1..=3 {
+        assert!(
+            out.join(format!("charts/distribution-{i}-1.svg")).exists(),
+            "pairing {i}"
+        );
+    }
+    assert!(text.contains("dwarf - troll point margin per round: beginner vs easy"));
+}

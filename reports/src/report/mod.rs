@@ -348,6 +348,19 @@ fn game_specific(doc: &mut Document, s: &Value) -> Result<(), String> {
         return Ok(());
     }
     doc.heading("Game-specific statistics");
+    distributions(doc, specific, "distribution", "")?;
+    doc.code(serde_json::to_string_pretty(specific).unwrap_or_default());
+    Ok(())
+}
+
+/// A histogram (at most 40 bins) of each `[value, count]` distribution in `specific`, written as
+/// `{file_prefix}-N.svg` and titled with `title_suffix`.
+fn distributions(
+    doc: &mut Document,
+    specific: &Value,
+    file_prefix: &str,
+    title_suffix: &str,
+) -> Result<(), String> {
     for (i, d) in specific["distributions"]
         .as_array()
         .into_iter()
@@ -369,14 +382,13 @@ fn game_specific(doc: &mut Document, s: &Value) -> Result<(), String> {
         for (x, n) in pairs {
             counts[((x - lo) / width) as usize] += n;
         }
-        let file = format!("distribution-{}.svg", i + 1);
+        let title = format!("{name}{title_suffix}");
         doc.chart(
-            &file,
-            &name,
-            charts::histogram(&name, &name, lo as f64, width as f64, &counts)?,
+            &format!("{file_prefix}-{}.svg", i + 1),
+            &title,
+            charts::histogram(&title, &name, lo as f64, width as f64, &counts)?,
         );
     }
-    doc.code(serde_json::to_string_pretty(specific).unwrap_or_default());
     Ok(())
 }
 
@@ -503,6 +515,12 @@ fn tournament(s: &Value) -> Result<Document, String> {
         let file = format!("game-length-{}.svg", i + 1);
         let title = format!("Game length: {name}");
         doc.chart(&file, &title, length_chart(&p["summary"], &file, &title)?);
+        distributions(
+            &mut doc,
+            &p["summary"]["game_specific"],
+            &format!("distribution-{}", i + 1),
+            &format!(": {name}"),
+        )?;
     }
     Ok(doc)
 }
