@@ -105,6 +105,7 @@ impl GameVisitor for Gate<'_> {
         let live = Live::new(plan.games(), args.common.quiet);
         let hooks = live.hooks();
         let started = Instant::now();
+        let mut last_line = Instant::now();
         let result = run_gate(
             &plan,
             self.bounds,
@@ -112,10 +113,19 @@ impl GameVisitor for Gate<'_> {
             exp.threads,
             &hooks,
             &mut |sprt, tally| {
-                live.bar.set_message(format!(
+                let line = format!(
                     "LLR {:.2} [{:.2}, {:.2}] after {} games",
                     sprt.llr, sprt.lower, sprt.upper, tally.games
-                ));
+                );
+                // On a terminal the bar shows it; in a CI log, a line every few seconds.
+                if live.bar.is_hidden() {
+                    if !args.common.quiet && last_line.elapsed().as_secs() >= 5 {
+                        eprintln!("{line}");
+                        last_line = Instant::now();
+                    }
+                } else {
+                    live.bar.set_message(line);
+                }
             },
         )?;
         live.bar.finish_and_clear();
