@@ -72,3 +72,63 @@ pub fn pick(count: usize, rng: &mut RandomStream) -> usize {
         0
     }
 }
+
+/// The move with the highest score; exact ties are broken by one draw ([`pick`]) among the tied
+/// moves in their given order. Every move is scored once, into a stack buffer of `CAP` scores
+/// (the caller's bound on the number of moves).
+pub fn best_move<M: Copy, S: PartialOrd + Copy, const CAP: usize>(
+    moves: &[M],
+    mut score: impl FnMut(M) -> S,
+    rng: &mut RandomStream,
+) -> M {
+    let scores: arrayvec::ArrayVec<S, CAP> = moves.iter().map(|&mv| score(mv)).collect();
+    let best = scores
+        .iter()
+        .copied()
+        .reduce(|a, b| if b > a { b } else { a })
+        .expect("at least one legal move");
+    let count = scores.iter().filter(|&&s| s == best).count();
+    let chosen = pick(count, rng);
+    let index = scores
+        .iter()
+        .enumerate()
+        .filter(|&(_, &s)| s == best)
+        .nth(chosen)
+        .map_or(0, |(i, _)| i);
+    moves[index]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_move_breaks_exact_ties_with_one_draw_and_draws_nothing_otherwise() {
+        let moves = [10, 20, 30, 40];
+        let mut rng = RandomStream::from_seed(3, 3);
+        let untouched = rng.clone().next_u32();
+        assert_eq!(
+            best_move::<_, _, 4>(&moves, |m| -(m - 30i32).abs(), &mut rng),
+            30
+        );
+        assert_eq!(
+            rng.next_u32(),
+            untouched,
+            "a single best move draws nothing"
+        );
+        let tied: std::collections::BTreeSet<i32> = (0..50)
+            .map(|seed| {
+                best_move::<_, _, 4>(
+                    &moves,
+                    |m| i32::from(m >= 20),
+                    &mut RandomStream::from_seed(seed, 1),
+                )
+            })
+            .collect();
+        assert_eq!(
+            tied.into_iter().collect::<Vec<_>>(),
+            vec![20, 30, 40],
+            "every tied move, nothing else"
+        );
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::board::{FINISH, LAST_TRACK, SEATS, is_safe, progress_of, track_square};
 use super::{Ludo, LudoMove, YARD};
-use crate::agent::{Agent, AgentSetup, Context, pick};
+use crate::agent::{Agent, AgentSetup, Context, best_move, pick};
 use crate::game::{Game, Level};
 
 crate::weight_set! {
@@ -136,20 +136,6 @@ impl Agent<Ludo> for Tiered {
             // A forced move: scoring it would change nothing (and `pick` draws nothing for one).
             return *only;
         }
-        let mut best = f64::NEG_INFINITY;
-        let mut ties = [LudoMove(0); 4];
-        let mut count = 0;
-        for &mv in moves {
-            let score = self.score(game, mv);
-            if score > best {
-                best = score;
-                count = 0;
-            }
-            if score == best {
-                ties[count] = mv;
-                count += 1;
-            }
-        }
-        ties[pick(count, ctx.rng)]
+        best_move::<_, _, 4>(moves, |mv| self.score(game, mv), ctx.rng)
     }
 }

@@ -7,13 +7,11 @@
 //! `--time-control player` Hard and Expert get the app's time per move instead of the node
 //! budget.
 
-use arrayvec::ArrayVec;
-
 use super::eval::{Eval, EvalWeights};
 use super::moves::MAX_TAKE_ALL_MOVES;
 use super::node::{HORIZON, Node};
 use super::{Side, Thud, ThudMove};
-use crate::agent::{Agent, AgentSetup, Context, TimeControl, pick};
+use crate::agent::{Agent, AgentSetup, Context, TimeControl, best_move, pick};
 use crate::game::Level;
 use crate::search::{Evaluator, Limits, SearchGame, Searcher};
 use crate::weights::{Param, WeightSet};
@@ -215,25 +213,16 @@ impl Agent<Thud> for Easy {
         let node = Node::new(game);
         let mut moves = <Node as SearchGame>::MoveList::default();
         node.generate(&mut moves);
-        let scores: ArrayVec<i32, MAX_TAKE_ALL_MOVES> = moves
-            .iter()
-            .map(|&mv| {
+        best_move::<_, _, MAX_TAKE_ALL_MOVES>(
+            &moves,
+            |mv| {
                 let next = node.after(mv);
                 -next
                     .terminal(1)
                     .unwrap_or_else(|| self.eval.evaluate(&next))
-            })
-            .collect();
-        let best = scores.iter().copied().max().expect("a legal move");
-        let count = scores.iter().filter(|&&s| s == best).count();
-        let chosen = pick(count, ctx.rng);
-        let (index, _) = scores
-            .iter()
-            .enumerate()
-            .filter(|&(_, &s)| s == best)
-            .nth(chosen)
-            .expect("picked among the best");
-        moves[index]
+            },
+            ctx.rng,
+        )
     }
 }
 

@@ -7,7 +7,7 @@ use super::damage::kill_probability;
 use super::hand::{Hand, Threshold};
 use super::policy::{Policy, TurnState};
 use super::{TdMove, TrenteDouze};
-use crate::agent::{Agent, AgentSetup, Context, pick};
+use crate::agent::{Agent, AgentSetup, Context, best_move, pick};
 use crate::game::Level;
 
 crate::weight_set! {
@@ -83,22 +83,11 @@ fn best_victim(
     ctx: &mut Context<'_>,
     mut score: impl FnMut(usize) -> f64,
 ) -> TdMove {
-    let mut best = f64::NEG_INFINITY;
-    let mut ties = [TdMove::Victim(0); crate::game::MAX_SEATS];
-    let mut count = 0;
-    for &mv in moves {
-        let TdMove::Victim(seat) = mv else { continue };
-        let s = score(usize::from(seat));
-        if s > best {
-            best = s;
-            count = 0;
-        }
-        if s == best {
-            ties[count] = mv;
-            count += 1;
-        }
-    }
-    ties[pick(count, ctx.rng)]
+    let value = |mv: TdMove| match mv {
+        TdMove::Victim(seat) => score(usize::from(seat)),
+        TdMove::Keep { .. } => f64::NEG_INFINITY,
+    };
+    best_move::<_, _, { crate::game::MAX_SEATS }>(moves, value, ctx.rng)
 }
 
 /// Uniformly random legal move.
