@@ -81,21 +81,28 @@ pub fn best_move<M: Copy, S: PartialOrd + Copy, const CAP: usize>(
     mut score: impl FnMut(M) -> S,
     rng: &mut RandomStream,
 ) -> M {
-    let scores: arrayvec::ArrayVec<S, CAP> = moves.iter().map(|&mv| score(mv)).collect();
-    let best = scores
-        .iter()
-        .copied()
-        .reduce(|a, b| if b > a { b } else { a })
-        .expect("at least one legal move");
-    let count = scores.iter().filter(|&&s| s == best).count();
-    let chosen = pick(count, rng);
-    let index = scores
-        .iter()
-        .enumerate()
-        .filter(|&(_, &s)| s == best)
-        .nth(chosen)
-        .map_or(0, |(i, _)| i);
-    moves[index]
+    let mut scores: arrayvec::ArrayVec<S, CAP> = arrayvec::ArrayVec::new();
+    let (mut best, mut count) = (0, 0);
+    for (i, &mv) in moves.iter().enumerate() {
+        let s = score(mv);
+        if i == 0 || s > scores[best] {
+            (best, count) = (i, 1);
+        } else if s == scores[best] {
+            count += 1;
+        }
+        scores.push(s);
+    }
+    if count > 1 {
+        let top = scores[best];
+        let chosen = pick(count, rng);
+        best = scores
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s == top)
+            .nth(chosen)
+            .map_or(best, |(i, _)| i);
+    }
+    moves[best]
 }
 
 #[cfg(test)]
