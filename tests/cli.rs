@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{koom, scratch, stderr};
+use common::{interrupt, koom, scratch, stderr};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -206,11 +206,7 @@ fn ctrl_c_writes_a_partial_summary() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    interrupt(&child);
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130));
     let s = summary(&dir);
@@ -621,10 +617,7 @@ fn resume_after_ctrl_c_equals_an_uninterrupted_run() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(700));
-    Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
+    interrupt(&child);
     let status = child.wait().unwrap();
     if status.code() == Some(130) {
         assert!(out.join("checkpoint.json").exists());

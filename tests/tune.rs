@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{koom, scratch, stderr};
+use common::{interrupt, koom, scratch, stderr};
 use std::path::Path;
 use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
@@ -175,11 +175,7 @@ fn interrupt_after(child: Child, out: &Path, done: u64) -> (Option<i32>, String)
         );
         std::thread::sleep(Duration::from_millis(5));
     }
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    interrupt(&child);
     let out = child.wait_with_output().unwrap();
     (out.status.code(), stderr(&out))
 }

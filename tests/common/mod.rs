@@ -1,7 +1,7 @@
 //! Helpers shared by the end-to-end tests.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output};
 
 /// Runs the `koom` binary built for the tests.
 pub fn koom(args: &[&str]) -> Output {
@@ -25,4 +25,13 @@ pub fn scratch(name: &str) -> PathBuf {
 
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Sends Ctrl-C (SIGINT) to a running koom, as a user at the terminal would.
+pub fn interrupt(child: &Child) {
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "SIGINT delivered");
 }
