@@ -257,7 +257,6 @@ mod tests {
     use super::*;
     use crate::config::ExperimentFile;
     use crate::runner::quiet_hooks;
-    use crate::stats::EloModel;
 
     fn base(games: u64, seed: u64) -> Experiment {
         ExperimentFile {
@@ -279,13 +278,7 @@ mod tests {
     #[test]
     fn gate_accepts_hard_over_easy_and_rejects_easy_against_hard() {
         let hooks = quiet_hooks(never());
-        let bounds = Bounds {
-            elo0: -1.75,
-            elo1: 0.25,
-            alpha: 0.05,
-            beta: 0.05,
-            model: EloModel::Normalized,
-        };
+        let bounds = Bounds::nonreg();
         let good = gate(
             &match_plan::<Ludo>(&base(40_000, 3), "hard", "easy").unwrap(),
             bounds,

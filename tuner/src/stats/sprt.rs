@@ -35,6 +35,18 @@ impl Bounds {
     /// fishtest's `nonreg` preset: is the change not a regression? (normalized [-1.75, 0.25]).
     pub const NONREG: (f64, f64) = (-1.75, 0.25);
 
+    /// fishtest's non-regression test: normalized Elo [-1.75, 0.25], α = β = 0.05.
+    #[must_use]
+    pub fn nonreg() -> Self {
+        Self {
+            elo0: Self::NONREG.0,
+            elo1: Self::NONREG.1,
+            alpha: 0.05,
+            beta: 0.05,
+            model: EloModel::Normalized,
+        }
+    }
+
     /// Checks the parameters; the error says what is accepted.
     pub fn check(&self) -> Result<(), String> {
         if !(self.elo0.is_finite() && self.elo1.is_finite() && self.elo0 < self.elo1) {
@@ -335,13 +347,7 @@ mod tests {
         let g = GroupScores {
             counts: vec![10, 20, 40, 20, 10],
         };
-        let bounds = Bounds {
-            elo0: -1.75,
-            elo1: 0.25,
-            alpha: 0.05,
-            beta: 0.05,
-            model: EloModel::Normalized,
-        };
+        let bounds = Bounds::nonreg();
         let (_, var) = g.moments();
         let expected = 0.5 + 0.25 / NELO_PER_T * (2.0 * var).sqrt();
         assert!((expected_score(0.25, EloModel::Normalized, &g) - expected).abs() < 1e-15);
