@@ -18,6 +18,7 @@ use super::board::{
 use super::moves::Move;
 use super::rules::Capture;
 use super::{Hnefatafl, REASON_CAP};
+use crate::error::{ParseError, quote};
 use crate::game::{Game, Outcome};
 
 /// The start position.
@@ -37,7 +38,12 @@ pub fn square_name(square: u8) -> String {
 
 /// Reads a square name (case-insensitive).
 pub fn parse_square(text: &str) -> Result<u8, String> {
-    let bad = || format!("`{text}` is not a square (files a-k, ranks 1-11, e.g. `d1`)");
+    let bad = || {
+        format!(
+            "{} is not a square (files a-k, ranks 1-11, e.g. `d1`)",
+            quote(text)
+        )
+    };
     let mut chars = text.chars();
     let file = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
     let file = FILES
@@ -103,7 +109,8 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
     };
     let (from, to) = squares_part.split_once('-').ok_or_else(|| {
         format!(
-            "`{text}` is not a move: write the square left and the square reached, e.g. `d1-d3`"
+            "{} is not a move: write the square left and the square reached, e.g. `d1-d3`",
+            quote(text)
         )
     })?;
     let (from, to) = (parse_square(from)?, parse_square(to)?);
@@ -209,21 +216,25 @@ pub fn write_position(board: &Board, to_move: Side) -> String {
 }
 
 /// Reads a position in OpenTafl form with the side to move.
-pub fn read_position(text: &str) -> Result<(Board, Side), String> {
+pub fn read_position(text: &str) -> Result<(Board, Side), ParseError> {
     let example =
         "e.g. `/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a`";
     let fields: Vec<&str> = text.split_whitespace().collect();
     let [placement, side] = fields[..] else {
-        return Err(format!(
+        return Err(ParseError::new(format!(
             "a position is an OpenTafl board string, a space and the side to move (`a` or `d`), {example}"
-        ));
+        )));
     };
     let to_move = match side {
         "a" => Side::Attackers,
         "d" => Side::Defenders,
         _ => {
-            return Err(format!(
-                "side to move `{side}`: write `a` (attackers) or `d` (defenders)"
+            return Err(ParseError::at(
+                "side to move",
+                format!(
+                    "{} is neither `a` (attackers) nor `d` (defenders)",
+                    quote(side)
+                ),
             ));
         }
     };
@@ -233,10 +244,10 @@ pub fn read_position(text: &str) -> Result<(Board, Side), String> {
         .ok_or_else(|| format!("the board string must begin and end with `/`, {example}"))?;
     let ranks: Vec<&str> = inner.split('/').collect();
     if ranks.len() != SIZE {
-        return Err(format!(
+        return Err(ParseError::new(format!(
             "the board string has {} ranks; it needs 11, from rank 11 down to rank 1, between slashes",
             ranks.len()
-        ));
+        )));
     }
     let mut kings = Vec::new();
     let mut pieces: Vec<(Piece, u8)> = Vec::new();
@@ -261,10 +272,13 @@ pub fn read_position(text: &str) -> Result<(Board, Side), String> {
                     continue;
                 }
                 _ => {
-                    return Err(format!(
-                        "rank {}: unexpected `{c}`; use `t` (attacker), `T` (defender), `K` (king) \
-                         or a count 1-11 of empty squares",
-                        rank + 1
+                    return Err(ParseError::at(
+                        format!("rank {}", rank + 1),
+                        format!(
+                            "unexpected {}; use `t` (attacker), `T` (defender), `K` (king) \
+                             or a count 1-11 of empty squares",
+                            quote(c.encode_utf8(&mut [0; 4]))
+                        ),
                     ));
                 }
             };
@@ -276,10 +290,12 @@ pub fn read_position(text: &str) -> Result<(Board, Side), String> {
             if piece == Piece::King {
                 kings.push(square);
             } else if RESTRICTED & bit(square) != 0 {
-                return Err(format!(
-                    "rank {}: a soldier on {}, a restricted square only the king may stand on",
-                    rank + 1,
-                    square_name(square)
+                return Err(ParseError::at(
+                    format!("rank {}", rank + 1),
+                    format!(
+                        "a soldier on {}, a restricted square only the king may stand on",
+                        square_name(square)
+                    ),
                 ));
             }
             pieces.push((piece, square));
@@ -290,9 +306,9 @@ pub fn read_position(text: &str) -> Result<(Board, Side), String> {
             } else {
                 format!("only {file}")
             };
-            return Err(format!(
-                "rank {} (`{rank_text}`) covers {covered} squares; each rank must cover exactly 11",
-                rank + 1
+            return Err(ParseError::at(
+                format!("rank {} ({})", rank + 1, quote(rank_text)),
+                format!("covers {covered} squares; each rank must cover exactly 11"),
             ));
         }
     }
@@ -301,11 +317,11 @@ pub fn read_position(text: &str) -> Result<(Board, Side), String> {
         [] => return Err("the board has no king (`K`); it needs exactly one".into()),
         _ => {
             let names: Vec<String> = kings.iter().map(|&k| square_name(k)).collect();
-            return Err(format!(
+            return Err(ParseError::new(format!(
                 "the board has {} kings ({}); it needs exactly one",
                 kings.len(),
                 names.join(", ")
-            ));
+            )));
         }
     };
     let mut board = Board::with_king(king);
@@ -316,10 +332,10 @@ pub fn read_position(text: &str) -> Result<(Board, Side), String> {
     }
     let (attackers, defenders) = (board.attackers.count_ones(), board.defenders.count_ones());
     if attackers > MAX_ATTACKERS || defenders > MAX_DEFENDERS {
-        return Err(format!(
+        return Err(ParseError::new(format!(
             "the board has {attackers} attackers and {defenders} defenders; at most \
              {MAX_ATTACKERS} and {MAX_DEFENDERS} (the king apart)"
-        ));
+        )));
     }
     Ok((board, to_move))
 }
