@@ -12,6 +12,7 @@ mod eval;
 mod moves;
 mod node;
 mod notation;
+mod position;
 mod rules;
 mod stats;
 
@@ -328,7 +329,7 @@ impl Game for Hnefatafl {
 
     fn from_position(text: &str, options: &HnefataflOptions) -> Result<Self, ParseError> {
         let (board, to_move) =
-            notation::read_position(text).map_err(|e| e.reading("hnefatafl position", text))?;
+            position::read(text).map_err(|e| e.reading("hnefatafl position", text))?;
         Ok(Self::from_board(board, to_move, options))
     }
 

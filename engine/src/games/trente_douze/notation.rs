@@ -7,6 +7,7 @@ use core::fmt::{Display, Write as _};
 use super::hand::{DICE, Hand, Threshold};
 use super::rules::ROUNDS;
 use super::{TdMove, TrenteDouze};
+use crate::error::quote;
 use crate::game::SeatSet;
 
 /// Whom an attack hits in each round.
@@ -59,7 +60,7 @@ pub(super) fn format_move(mv: TdMove) -> String {
 }
 
 /// Reads `keep 4 6 6 big` (also `466 big`, `keep 4,6,6`; the class may be left out when the dice
-/// allow only one) or `victim 2` (also `2`).
+/// allow only one) or `victim 2` (also `2`). The caller names the input in the error.
 pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, String> {
     if game.outcome.is_some() {
         return Err("the game is over: no move is legal".into());
@@ -73,70 +74,84 @@ pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, Strin
         if matches!(words.first(), Some(&("victim" | "seat"))) {
             words.remove(0);
         }
-        let victims = list(game.victims());
-        let seat = match words.as_slice() {
-            [seat] => seat.parse::<u8>().ok(),
-            _ => None,
-        };
-        return match seat {
-            Some(seat) if game.is_legal(TdMove::Victim(seat)) => Ok(TdMove::Victim(seat)),
-            _ => Err(format!(
-                "`{text}`: seat {} attacks at level {level} and must name its victim, one of seats {victims} (e.g. `victim {}`)",
-                game.mover,
-                game.victims().next().unwrap_or(0)
-            )),
-        };
+        return parse_victim(game, level, &words);
     }
     if words.first() == Some(&"keep") {
         words.remove(0);
     }
+    let (dice, class) = parse_keep(&words)?;
+    keep(game, dice, class)
+}
+
+/// The victim named by `words` (one seat number) when the mover attacks at `level`.
+fn parse_victim(game: &TrenteDouze, level: u8, words: &[&str]) -> Result<TdMove, String> {
+    let seat = match words {
+        [seat] => seat.parse::<u8>().ok(),
+        _ => None,
+    };
+    match seat {
+        Some(seat) if game.is_legal(TdMove::Victim(seat)) => Ok(TdMove::Victim(seat)),
+        _ => Err(format!(
+            "seat {} attacks at level {level} and must name its victim, one of seats {} (e.g. `victim {}`)",
+            game.mover,
+            list(game.victims()),
+            game.victims().next().unwrap_or(0)
+        )),
+    }
+}
+
+/// The syntax of a keep: die faces (`4 6 6` or `466`) and at most one `small` or `big`.
+fn parse_keep(words: &[&str]) -> Result<(Hand, Option<Threshold>), String> {
     let mut dice = Hand::EMPTY;
     let mut class = None;
-    for word in words {
-        match word {
-            "small" | "big" => {
-                let t = if word == "small" {
-                    Threshold::Small
-                } else {
-                    Threshold::Big
-                };
-                if class.replace(t).is_some() {
-                    return Err(format!("`{text}`: name the threshold once"));
-                }
-            }
+    for &word in words {
+        let t = match word {
+            "small" => Threshold::Small,
+            "big" => Threshold::Big,
             digits => {
                 for c in digits.chars() {
                     let face = c.to_digit(10).filter(|d| (1..=6).contains(d));
                     let Some(face) = face else {
                         return Err(format!(
-                            "`{text}`: `{c}` is not a die face: write the faces 1 to 6 to set aside, then `small` or `big` on the first roll (e.g. `keep 6 6 big`)"
+                            "{} is not a die face: write the faces 1 to 6 to set aside, then `small` or `big` on the first roll (e.g. `keep 6 6 big`)",
+                            quote(c.encode_utf8(&mut [0; 4]))
                         ));
                     };
                     if dice.len() as usize == DICE {
-                        return Err(format!("`{text}`: more than six dice"));
+                        return Err("more than six dice".into());
                     }
                     dice = dice.with(face as u8);
                 }
+                continue;
             }
+        };
+        if class.replace(t).is_some() {
+            return Err("name the threshold once".into());
         }
     }
+    Ok((dice, class))
+}
+
+/// The keep of `dice` checked against the roll and the round's threshold; `class` is the
+/// threshold the text named, if any.
+fn keep(game: &TrenteDouze, dice: Hand, class: Option<Threshold>) -> Result<TdMove, String> {
     if dice.is_empty() {
         return Err(format!(
-            "`{text}`: set aside at least one die of the roll {} (e.g. `keep {}`)",
+            "set aside at least one die of the roll {} (e.g. `keep {}`)",
             game.roll,
             game.roll.faces().next().unwrap_or(1)
         ));
     }
     if !dice.is_within(game.roll) {
         return Err(format!(
-            "`{text}`: the dice {dice} are not all in the roll {}",
+            "the dice {dice} are not all in the roll {}",
             game.roll
         ));
     }
     let threshold = match (game.threshold, class) {
         (Some(fixed), Some(t)) if t != fixed => {
             return Err(format!(
-                "`{text}`: the threshold is already {}; leave out `{}`",
+                "the threshold is already {}; leave out `{}`",
                 fixed.name(),
                 t.name()
             ));
@@ -144,7 +159,7 @@ pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, Strin
         (Some(_), _) => None,
         (None, Some(t)) if !dice.has_class(t) => {
             return Err(format!(
-                "`{text}`: no die of {dice} is {}: the first die set aside must be one of them",
+                "no die of {dice} is {}: the first die set aside must be one of them",
                 t.name()
             ));
         }
@@ -155,7 +170,7 @@ pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, Strin
         ) {
             (true, true) => {
                 return Err(format!(
-                    "`{text}`: {dice} mixes small (1-3) and big (4-6) faces: add `small` or `big` to say which die is set aside first"
+                    "{dice} mixes small (1-3) and big (4-6) faces: add `small` or `big` to say which die is set aside first"
                 ));
             }
             (true, false) => Some(Threshold::Small),
