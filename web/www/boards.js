@@ -1,0 +1,226 @@
+// SVG boards. Each game reads the engine's position text (the same text `koom legal` prints)
+// and returns the SVG markup; squares carry `data-square` and pawns `data-move` for clicks.
+// Only drawing lives here: legality, notation and results all come from the engine.
+
+const svg = (w, h, body) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${body}</svg>`;
+
+/** `FROM-TO...` board moves: the two squares, lower case. */
+export function moveSquares(move) {
+  const m = /^([a-z]\d+)-([a-z]\d+)/i.exec(move);
+  return m ? [m[1].toLowerCase(), m[2].toLowerCase()] : null;
+}
+
+/** Expands a rank of a position (`3ttttt3`, `d13d`) into one character per square. */
+function expandRank(text) {
+  const out = [];
+  for (const [, run, piece] of text.matchAll(/(\d+)|([A-Za-z])/g)) {
+    if (run) for (let i = 0; i < Number(run); i++) out.push(".");
+    else out.push(piece);
+  }
+  return out;
+}
+
+/** Marks for the squares a click can use: origins, or the selection's destinations. */
+function marks(legal, selected) {
+  const from = new Set();
+  const to = new Set();
+  for (const mv of legal) {
+    const sq = moveSquares(mv);
+    if (!sq) continue;
+    if (selected === null) from.add(sq[0]);
+    else if (sq[0] === selected) to.add(sq[1]);
+  }
+  return { from, to };
+}
+
+function piece(cx, cy, r, fill, stroke, letter) {
+  const text = letter
+    ? `<text x="${cx}" y="${cy + 5}" text-anchor="middle" style="font-weight:700;fill:${stroke === "#000" ? "#fff" : "#000"}">${letter}</text>`
+    : "";
+  return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>${text}`;
+}
+
+/** A square board drawn from `ranks` (top rank first, one character per square or null). */
+function gridBoard({ files, ranks, size, cellFill, pieceOf, state, selected }) {
+  const margin = 24;
+  const n = ranks.length;
+  const { from, to } = marks(state.legalMoves, selected);
+  let body = "";
+  ranks.forEach((row, y) => {
+    const rank = n - y;
+    row.forEach((ch, x) => {
+      if (ch === null) return;
+      const sq = `${files[x]}${rank}`.toLowerCase();
+      const px = margin + x * size;
+      const py = margin + y * size;
+      let cls = "cell";
+      if (sq === selected) cls += " selected";
+      else if (from.has(sq)) cls += " from";
+      const fill = to.has(sq) ? "#9fd19f" : cellFill(x, y, sq);
+      body += `<rect class="${cls}" data-square="${sq}" x="${px}" y="${py}" width="${size}" height="${size}" fill="${fill}"/>`;
+      const p = pieceOf(ch);
+      if (p) body += `<g pointer-events="none">${piece(px + size / 2, py + size / 2, size * 0.36, ...p)}</g>`;
+    });
+  });
+  for (let x = 0; x < files.length; x++) {
+    body += `<text class="label" x="${margin + x * size + size / 2}" y="16" text-anchor="middle">${files[x]}</text>`;
+    body += `<text class="label" x="${margin + x * size + size / 2}" y="${margin + n * size + 17}" text-anchor="middle">${files[x]}</text>`;
+  }
+  for (let y = 0; y < n; y++) {
+    body += `<text class="label" x="12" y="${margin + y * size + size / 2 + 5}" text-anchor="middle">${n - y}</text>`;
+    body += `<text class="label" x="${margin + files.length * size + 12}" y="${margin + y * size + size / 2 + 5}" text-anchor="middle">${n - y}</text>`;
+  }
+  const w = margin * 2 + files.length * size;
+  return svg(w, margin * 2 + n * size, body);
+}
+
+const THUD_FILES = "ABCDEFGHJKLMNOP";
+const THUD_WIDTHS = [5, 7, 9, 11, 13, 15, 15, 15, 15, 15, 13, 11, 9, 7, 5];
+
+const thud = {
+  sides: () => ["dwarfs", "trolls"],
+  draw(state, selected) {
+    const rows = state.position.split(" ")[0].split("/");
+    const ranks = rows.map((text, y) => {
+      const width = THUD_WIDTHS[y];
+      const pad = (15 - width) / 2;
+      const squares = expandRank(text);
+      return [...Array(pad).fill(null), ...squares, ...Array(pad).fill(null)];
+    });
+    return gridBoard({
+      files: THUD_FILES,
+      ranks,
+      size: 34,
+      state,
+      selected,
+      cellFill: (x, y) => ((x + y) % 2 ? "#e8dcc4" : "#f4ecdc"),
+      pieceOf: (ch) =>
+        ({ d: ["#c9a227", "#5a4300", "d"], T: ["#4a6b3a", "#000", "T"], R: ["#777", "#000", "●"] })[ch],
+    });
+  },
+};
+
+const CORNERS = new Set(["a1", "a11", "k1", "k11"]);
+
+const hnefatafl = {
+  sides: () => ["attackers", "defenders"],
+  draw(state, selected) {
+    const board = state.position.split(" ")[0].replace(/^\/|\/$/g, "");
+    const ranks = board.split("/").map(expandRank);
+    return gridBoard({
+      files: "abcdefghijk",
+      ranks,
+      size: 42,
+      state,
+      selected,
+      cellFill: (x, y, sq) => (CORNERS.has(sq) || sq === "f6" ? "#b58863" : "#f0e0c0"),
+      pieceOf: (ch) =>
+        ({ t: ["#222", "#000", ""], T: ["#fff", "#333", ""], K: ["#fff", "#333", "K"] })[ch],
+    });
+  },
+};
+
+// Ludo: the 52 track squares of a 15x15 cross, clockwise from seat 0's start (column, row).
+const TRACK = (() => {
+  const path = [];
+  const run = (x0, y0, dx, dy, n) => {
+    for (let i = 0; i < n; i++) path.push([x0 + dx * i, y0 + dy * i]);
+  };
+  run(1, 6, 1, 0, 5); run(6, 5, 0, -1, 6); run(7, 0, 1, 0, 2);
+  run(8, 1, 0, 1, 5); run(9, 6, 1, 0, 6); run(14, 7, 0, 1, 2);
+  run(13, 8, -1, 0, 5); run(8, 9, 0, 1, 6); run(7, 14, -1, 0, 2);
+  run(6, 13, 0, -1, 5); run(5, 8, -1, 0, 6); run(0, 7, 0, -1, 2);
+  return path;
+})();
+const LUDO_COLOURS = ["#d33", "#2a2", "#db2", "#36c"];
+const LUDO_NAMES = ["red", "green", "yellow", "blue"];
+// Per seat: the home straight's first square and its step, and the yard's corner.
+const HOME = [[[1, 7], [1, 0]], [[7, 1], [0, 1]], [[13, 7], [-1, 0]], [[7, 13], [0, -1]]];
+const YARDS = [[0, 0], [9, 0], [9, 9], [0, 9]];
+
+/** Where a pawn stands ("yard", "finish", "home 3", "12") as a cell, or null in the yard. */
+function ludoCell(seat, where) {
+  if (where === "yard") return null;
+  if (where === "finish") return [7 + [-0.3, 0, 0.3, 0][seat], 7 + [0, -0.3, 0, 0.3][seat]];
+  const home = /^home (\d)$/.exec(where);
+  if (home) {
+    const [[x, y], [dx, dy]] = HOME[seat];
+    const k = Number(home[1]) - 1;
+    return [x + dx * k, y + dy * k];
+  }
+  return TRACK[(13 * seat + Number(where)) % 52];
+}
+
+const ludo = {
+  sides: () => LUDO_NAMES,
+  draw(state) {
+    const size = 32;
+    const seats = state.position.trim().split("\n").map((line) => line.split(": ")[1].split(", "));
+    const movable = new Map();
+    for (const mv of state.legalMoves) movable.set(Number(/^pawn (\d)/.exec(mv)[1]), mv);
+    let body = "";
+    YARDS.forEach(([x, y], s) => {
+      body += `<rect x="${x * size}" y="${y * size}" width="${6 * size}" height="${6 * size}" fill="${LUDO_COLOURS[s]}" opacity="0.35"/>`;
+    });
+    TRACK.forEach(([x, y], sq) => {
+      const safe = sq % 13 === 0 || sq % 13 === 8;
+      const start = sq % 13 === 0 ? LUDO_COLOURS[sq / 13] : safe ? "#ddd" : "#fff";
+      body += `<rect class="cell" x="${x * size}" y="${y * size}" width="${size}" height="${size}" fill="${start}"/>`;
+      if (safe) body += `<text x="${x * size + 16}" y="${y * size + 21}" text-anchor="middle">★</text>`;
+    });
+    HOME.forEach(([[x, y], [dx, dy]], s) => {
+      for (let k = 0; k < 6; k++) {
+        body += `<rect class="cell" x="${(x + dx * k) * size}" y="${(y + dy * k) * size}" width="${size}" height="${size}" fill="${LUDO_COLOURS[s]}" opacity="0.6"/>`;
+      }
+    });
+    body += `<rect x="${6 * size}" y="${6 * size}" width="${3 * size}" height="${3 * size}" fill="#eee" stroke="#888"/>`;
+    seats.forEach((pawns, s) => {
+      pawns.forEach((where, p) => {
+        let cell = ludoCell(s, where);
+        if (cell === null) cell = [YARDS[s][0] + 1.5 + (p % 2) * 2, YARDS[s][1] + 1.5 + Math.floor(p / 2) * 2];
+        const mine = s === state.toMove && movable.has(p);
+        const [cx, cy] = [cell[0] * size + size / 2 + (p - 1.5) * 3, cell[1] * size + size / 2 + (p - 1.5) * 3];
+        const data = mine ? ` data-move="${movable.get(p)}" style="cursor:pointer"` : "";
+        body += `<g${data}>${piece(cx, cy, 11, LUDO_COLOURS[s], mine ? "#1e6fd9" : "#000", String(p))}</g>`;
+      });
+    });
+    return svg(15 * size, 15 * size, body);
+  },
+};
+
+/** One die face with its pips. */
+function die(x, y, value, kept) {
+  const pips = {
+    1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]],
+    4: [[1, 1], [3, 1], [1, 3], [3, 3]], 5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
+    6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
+  }[value] || [];
+  let out = `<rect x="${x}" y="${y}" width="48" height="48" rx="8" fill="${kept ? "#ddd" : "#fff"}" stroke="#333" stroke-width="2"/>`;
+  for (const [px, py] of pips) out += `<circle cx="${x + px * 12}" cy="${y + py * 12}" r="4.5" fill="#222"/>`;
+  return out;
+}
+
+const trenteDouze = {
+  sides: (seats) => Array.from({ length: seats }, (_, s) => `player ${s}`),
+  draw(state) {
+    const fields = Object.fromEntries(
+      state.position.trim().split(/\s+/).map((kv) => kv.split("=")),
+    );
+    const scores = (fields.scores || "").split(",");
+    const digits = (s) => (s || "").split("").map(Number);
+    let body = `<text class="label" x="12" y="24">Round ${fields.round} · ${fields.threshold ? `${fields.threshold}: the sum must be ${fields.threshold === "small" ? "12 or less" : "30 or more"}` : "first set-aside chooses small or big"}</text>`;
+    body += `<text class="label" x="12" y="56">kept</text>`;
+    digits(fields.kept).forEach((v, i) => { body += die(70 + i * 56, 34, v, true); });
+    body += `<text class="label" x="12" y="120">rolled</text>`;
+    digits(fields.roll).forEach((v, i) => { body += die(70 + i * 56, 98, v, false); });
+    scores.forEach((score, s) => {
+      const y = 180 + s * 26;
+      const bold = String(s) === fields.mover ? "font-weight:700" : "";
+      body += `<text class="label" x="12" y="${y}" style="${bold}">player ${s}${String(s) === fields.mover ? " (to move)" : ""}: ${score} points</text>`;
+    });
+    return svg(420, 190 + scores.length * 26, body);
+  },
+};
+
+export const BOARDS = { thud, hnefatafl, ludo, "trente-douze": trenteDouze };
