@@ -4,8 +4,9 @@ with the Python standard library only. Run by web/test.sh after web/build.sh.
 
 For each game it
   1. plays a full game against a computer level through the page's own controls (a human seat
-     clicks legal-move buttons) and checks that the result shows; saves a screenshot of the board
-     to web/test-output/<game>.png;
+     clicks legal-move buttons) and checks that the result shows; saves screenshots of the board
+     during the game (a piece selected, its moves highlighted) and at the end to
+     web/test-output/<game>-playing.png and <game>.png;
   2. plays a seeded game between two levels under their node budgets through the page's worker API
      and checks that the narration (every roll and move) is exactly that of
      `koom play --game G --agents ... --seed S` run natively;
@@ -30,12 +31,14 @@ OUT = ROOT / "web" / "test-output"
 KOOM = os.environ.get("KOOM", str(ROOT / "target" / "release" / "koom"))
 MOVETIME = os.environ.get("MOVETIME", str(ROOT / "target" / "release" / "examples" / "movetime"))
 
-# Full games through the controls: the human seat (0) clicks, the computer plays `level`.
+# Full games through the controls: (game, computer level, seats, the human's seat); the human
+# clicks the first legal-move button. (Hnefatafl's human plays the defenders: as attackers,
+# first-button play shuffles to the 1,000-ply cap.)
 CONTROL_GAMES = [
-    ("ludo", "hard", 4),
-    ("thud", "balanced", 2),
-    ("trente-douze", "hard", 3),
-    ("hnefatafl", "normal", 2),
+    ("ludo", "hard", 4, 0),
+    ("thud", "balanced", 2, 0),
+    ("trente-douze", "hard", 3, 0),
+    ("hnefatafl", "hard", 2, 1),
 ]
 # Seeded games between levels under node budgets, compared with `koom play`.
 SAME_MOVES = [
@@ -124,22 +127,31 @@ class Driver:
 
 
 # Waits for the page, then clicks the first legal-move button whenever it is the human's turn,
-# until the result shows.
+# until the result shows; or, with `pauseAt`, stops at the human's first turn after that many
+# moves, having clicked the first legal move's piece (board games) so that its moves show.
 PLAY_THROUGH_CONTROLS = """
-const done = arguments[arguments.length - 1];
+const [pauseAt, done] = arguments;
 const start = Date.now();
 function step() {
   if (Date.now() - start > 540000) return done({ error: "the game did not end in 9 minutes" });
   const error = document.getElementById("error").textContent;
   if (error) return done({ error });
+  const p = window.koomPage.page;
   if (document.body.dataset.over === "1") {
-    const p = window.koomPage.page;
     return done({ result: document.getElementById("result").textContent,
                   moves: document.querySelectorAll("#moves li").length,
-                  reason: p.state.result.reason, firstMoveMs: p.firstMoveMs });
+                  reason: p.state.result.reason });
   }
   const button = document.querySelector("#legal button");
-  if (button && !window.koomPage.page.busy) button.click();
+  if (button && !p.busy) {
+    if (pauseAt !== null && p.state.moves.length >= pauseAt) {
+      const from = (/^([a-z]\\d+)-/i.exec(button.dataset.move) || [])[1];
+      const square = from && document.querySelector(`[data-square="${from.toLowerCase()}"]`);
+      if (square) square.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return done({ paused: p.state.moves.length });
+    }
+    button.click();
+  }
   setTimeout(step, 10);
 }
 step();
@@ -233,19 +245,41 @@ def check_same_moves(driver, failures):
 
 
 def check_controls(driver, url, failures, metrics):
-    for game, level, seats in CONTROL_GAMES:
+    for game, level, seats, human in CONTROL_GAMES:
         t0 = time.time()
-        driver.get(f"{url}?game={game}&seats={seats}&human=0&level={level}&seed=7&autostart=1")
-        got = driver.run(PLAY_THROUGH_CONTROLS)
+        driver.get(f"{url}?game={game}&seats={seats}&human={human}&level={level}&seed=7&autostart=1")
+        got = driver.run(PLAY_THROUGH_CONTROLS, 6)
+        if "paused" in got:
+            driver.screenshot("#board svg", OUT / f"{game}-playing.png")
+            got = driver.run(PLAY_THROUGH_CONTROLS, None)
         if "error" in got:
             failures.append(f"{game}: {got['error']}")
             continue
         if not got["result"] or got["result"] == "—" or got["reason"] not in got["result"]:
             failures.append(f"{game}: no result shown ({got['result']!r})")
-        metrics.setdefault("first_move_ms", {})[game] = round(got["firstMoveMs"])
         driver.screenshot("#board svg", OUT / f"{game}.png")
         print(f"page: {game} vs {level}: {got['moves']} moves, result “{got['result']}” "
-              f"({time.time() - t0:.1f} s); first move {got['firstMoveMs']:.0f} ms after load")
+              f"({time.time() - t0:.1f} s)")
+
+
+# Waits for the first move a watched game shows; its time since navigation start.
+FIRST_MOVE = """
+const done = arguments[arguments.length - 1];
+(function wait() {
+  const p = window.koomPage && window.koomPage.page;
+  if (p && p.firstMoveMs !== null) return done(p.firstMoveMs);
+  setTimeout(wait, 5);
+})();
+"""
+
+
+def measure_first_move(driver, url, metrics):
+    """Page load to first move: the computer (its weakest level) plays every seat."""
+    for game, _, seats, _ in CONTROL_GAMES:
+        driver.get(f"{url}?game={game}&seats={seats}&human=&seed=7&autostart=1")
+        ms = driver.run(FIRST_MOVE)
+        metrics.setdefault("first_move_ms", {})[game] = round(ms)
+        print(f"page load to first move, {game}: {ms:.0f} ms")
 
 
 def check_move_times(driver, metrics):
@@ -285,6 +319,7 @@ def main():
         driver = Driver(driver_port)
         try:
             check_controls(driver, url, failures, metrics)
+            measure_first_move(driver, url, metrics)
             driver.get(url)
             driver.run("const d = arguments[0]; (function w() { document.body.dataset.ready ? d() : setTimeout(w, 20); })();")
             errors = driver.run(BAD_INPUT)

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use engine::{NoClock, TimeControl};
-use web::session::{Config, start};
+use web::session::{Budget, Config, start};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             break;
         }
         let t0 = Instant::now();
-        let hint = session.hint("expert", TimeControl::Batch, &NoClock)?;
+        let hint = session.hint("expert", Budget::Level(TimeControl::Batch), &NoClock)?;
         times.push(t0.elapsed().as_secs_f64() * 1e3);
         session.play(&hint.mv)?;
     }

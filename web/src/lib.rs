@@ -10,7 +10,7 @@ pub mod session;
 use engine::{Clock, TimeControl};
 use wasm_bindgen::prelude::*;
 
-use session::{AnySession, Config, WebError};
+use session::{AnySession, Budget, Config, WebError};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -61,8 +61,9 @@ export interface GameInfo {
   levels: LevelInfo[];
   reasons: string[];
 }
-/** `batch`: the level's deterministic node budget; `player`: the app's time limits. */
-export type TimeControl = "batch" | "player";
+/** What a level may spend on a move: `"batch"` its own node budget (the default; the same moves as
+ *  koom), `"player"` the app's time limit, or a node or time budget of a searching level. */
+export type Budget = "batch" | "player" | { nodes: number } | { timeMs: number };
 "#;
 
 #[wasm_bindgen]
@@ -75,8 +76,8 @@ extern "C" {
     pub type HintJs;
     #[wasm_bindgen(typescript_type = "GameInfo[]")]
     pub type GameInfos;
-    #[wasm_bindgen(typescript_type = "TimeControl | undefined")]
-    pub type TimeControlJs;
+    #[wasm_bindgen(typescript_type = "Budget | undefined")]
+    pub type BudgetJs;
 
     /// `performance.now()`: present in pages and in workers.
     #[wasm_bindgen(js_namespace = performance, js_name = now)]
@@ -172,19 +173,18 @@ impl KoomGame {
         self.session.play(mv).map_err(js_error)
     }
 
-    /// The move `level` would play for the seat to move, under its node budget (`batch`, the
-    /// default) or its time budget on the browser clock (`player`). Does not play it.
-    pub fn hint(&mut self, level: &str, time_control: TimeControlJs) -> Result<HintJs, JsError> {
-        let tc = match time_control.as_string().as_deref() {
-            _ if time_control.is_undefined() => TimeControl::Batch,
-            Some("batch") => TimeControl::Batch,
-            Some("player") => TimeControl::Player,
-            _ => return Err(JsError::new("time control must be \"batch\" or \"player\"")),
+    /// The move `level` would play for the seat to move, under `budget` (time budgets run on
+    /// the browser clock). Does not play it.
+    pub fn hint(&mut self, level: &str, budget: BudgetJs) -> Result<HintJs, JsError> {
+        let budget = if budget.is_undefined() {
+            Budget::Level(TimeControl::Batch)
+        } else {
+            Budget::from_json(&json_of(&budget, "the budget")?).map_err(js_error)?
         };
         let start = performance_now();
         let hint = self
             .session
-            .hint(level, tc, &BrowserClock)
+            .hint(level, budget, &BrowserClock)
             .map_err(js_error)?;
         Ok(to_js(&TimedHint {
             hint,

@@ -71,14 +71,17 @@ impl Config {
     }
 }
 
-/// Cuts user input quoted in a message to about 80 characters, escaped onto one line.
+/// Cuts user input quoted in a message to about 80 characters, on one line (control characters
+/// escaped).
 fn clip(text: &str) -> String {
-    let mut out: String = text
-        .chars()
-        .take(80)
-        .collect::<String>()
-        .escape_debug()
-        .collect();
+    let mut out = String::new();
+    for c in text.chars().take(80) {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
     if text.chars().count() > 80 {
         out.push('…');
     }
@@ -143,13 +146,8 @@ pub trait AnySession {
     fn state(&self) -> GameState;
     /// Checks and plays a move given in the game's notation; returns it as koom writes it.
     fn play(&mut self, text: &str) -> Result<String, WebError>;
-    /// Asks `level` for its move, without playing it.
-    fn hint(
-        &mut self,
-        level: &str,
-        time_control: TimeControl,
-        clock: &dyn Clock,
-    ) -> Result<Hint, WebError>;
+    /// Asks `level` for its move under `budget`, without playing it.
+    fn hint(&mut self, level: &str, budget: Budget, clock: &dyn Clock) -> Result<Hint, WebError>;
     /// Takes back the last move; `false` at the start.
     fn undo(&mut self) -> bool;
     /// The narration (rolls, moves, captures) written since the last call.
@@ -302,8 +300,48 @@ fn seat_agent<G: Game>(
     agents[index].agent.as_mut()
 }
 
-/// The level called `name` (case-insensitive) with its default weights.
-fn level_setup<G: Game>(name: &str, time_control: TimeControl) -> Result<AgentSetup, WebError> {
+/// What a level may spend on one move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// The level's own budget: its node budget (`Batch`, reproducible) or the app's time limit
+    /// (`Player`).
+    Level(TimeControl),
+    /// A node budget: the level's `nodes` search parameter.
+    Nodes(f64),
+    /// A time budget in milliseconds on the injected clock: the level's `time_ms` parameter.
+    TimeMs(f64),
+}
+
+impl Budget {
+    /// Reads `"batch"`, `"player"`, `{"nodes": N}` or `{"timeMs": N}`.
+    pub fn from_json(text: &str) -> Result<Self, WebError> {
+        let bad = || {
+            WebError(format!(
+                "budget `{}` is not \"batch\", \"player\", {{\"nodes\": N}} or {{\"timeMs\": N}}",
+                clip(text)
+            ))
+        };
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|_| bad())?;
+        match value {
+            serde_json::Value::String(s) if s == "batch" => Ok(Self::Level(TimeControl::Batch)),
+            serde_json::Value::String(s) if s == "player" => Ok(Self::Level(TimeControl::Player)),
+            serde_json::Value::Object(o) if o.len() == 1 => {
+                let (key, n) = o.iter().next().ok_or_else(bad)?;
+                let n = n.as_f64().ok_or_else(bad)?;
+                match key.as_str() {
+                    "nodes" => Ok(Self::Nodes(n)),
+                    "timeMs" => Ok(Self::TimeMs(n)),
+                    _ => Err(bad()),
+                }
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// The level called `name` (case-insensitive) under `budget`. A node or time budget sets the
+/// level's search parameter of that name, so it applies to any level whose weight set has one.
+fn level_setup<G: Game>(name: &str, budget: Budget) -> Result<AgentSetup, WebError> {
     let levels = G::levels();
     let level = levels
         .iter()
@@ -317,11 +355,29 @@ fn level_setup<G: Game>(name: &str, time_control: TimeControl) -> Result<AgentSe
                 names.join(", ")
             ))
         })?;
+    let set = levels[level].weights;
+    let mut weights = set.map_or_else(Vec::new, |w| w.defaults());
+    let (time_control, param) = match budget {
+        Budget::Level(tc) => (tc, None),
+        Budget::Nodes(n) => (TimeControl::Batch, Some(("nodes", n))),
+        Budget::TimeMs(ms) => (TimeControl::Player, Some(("time_ms", ms))),
+    };
+    if let Some((param, value)) = param {
+        let no_budget = || {
+            WebError(format!(
+                "{} level `{}` has no `{param}` budget",
+                G::NAME,
+                levels[level].name
+            ))
+        };
+        let set = set.ok_or_else(no_budget)?;
+        weights[set.index_of(param).ok_or_else(no_budget)?] = value;
+        set.check(&weights)
+            .map_err(|e| WebError(format!("{} level `{}`: {e}", G::NAME, levels[level].name)))?;
+    }
     Ok(AgentSetup {
         level,
-        weights: levels[level]
-            .weights
-            .map_or_else(Vec::new, |w| w.defaults()),
+        weights,
         time_control,
     })
 }
@@ -358,14 +414,9 @@ impl<G: Game> AnySession for Session<G> {
         Ok(self.apply(mv))
     }
 
-    fn hint(
-        &mut self,
-        level: &str,
-        time_control: TimeControl,
-        clock: &dyn Clock,
-    ) -> Result<Hint, WebError> {
+    fn hint(&mut self, level: &str, budget: Budget, clock: &dyn Clock) -> Result<Hint, WebError> {
         self.ensure_running()?;
-        let setup = level_setup::<G>(level, time_control)?;
+        let setup = level_setup::<G>(level, budget)?;
         let name = G::levels()[setup.level].name;
         let seat = self.game.to_move();
         let moves = self.legal();

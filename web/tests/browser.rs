@@ -162,9 +162,28 @@ fn bad_input_throws_a_javascript_error_with_a_clear_message() {
     );
     assert_eq!(
         thrown(g.hint("easy", JsValue::from_str("blitz").unchecked_into())),
-        "time control must be \"batch\" or \"player\""
+        r#"budget `"blitz"` is not "batch", "player", {"nodes": N} or {"timeMs": N}"#
     );
     // The game is untouched and still plays.
     assert_eq!(g.legal_moves().len(), 116);
     g.play("d1-d2").unwrap();
+}
+
+#[wasm_bindgen_test]
+fn a_time_budget_binds_on_the_browser_clock() {
+    let mut g = game("hnefatafl", r#"{"seed": 1}"#).unwrap();
+    // Expert's player depth (12 plies, full width) would run for minutes: only the 300 ms budget,
+    // read from performance.now(), can stop it. The bounds are wide: a busy machine runs late.
+    let timed: JsValue = g
+        .hint("expert", js(r#"{"timeMs": 300}"#).unchecked_into())
+        .unwrap()
+        .into();
+    let ms = field(&timed, "ms").as_f64().unwrap();
+    assert!((90.0..5000.0).contains(&ms), "{ms} ms");
+    let nodes: JsValue = g
+        .hint("expert", js(r#"{"nodes": 2000}"#).unchecked_into())
+        .unwrap()
+        .into();
+    let mv = field(&nodes, "move").as_string().unwrap();
+    assert!(strings(g.legal_moves().into()).contains(&mv), "{mv}");
 }

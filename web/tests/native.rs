@@ -3,8 +3,12 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use engine::selfplay::SeededGame;
-use engine::{AgentSetup, Game, GameVisitor, NoClock, TimeControl, visit_game};
-use web::session::{AnySession, Config, start};
+use std::cell::Cell;
+
+use engine::{AgentSetup, Clock, Game, GameVisitor, NoClock, TimeControl, visit_game};
+use web::session::{AnySession, Budget, Config, start};
+
+const BATCH: Budget = Budget::Level(TimeControl::Batch);
 
 fn config(json: &str) -> Config {
     Config::from_json(json).unwrap()
@@ -27,7 +31,7 @@ fn session_game(game: &str, seed: u64, levels: &[&str]) -> (String, Vec<String>)
     let seats = levels.len();
     let mut s = new(game, &format!(r#"{{"seed": {seed}, "seats": {seats}}}"#));
     while let Some(seat) = s.state().to_move {
-        let hint = s.hint(levels[seat], TimeControl::Batch, &NoClock).unwrap();
+        let hint = s.hint(levels[seat], BATCH, &NoClock).unwrap();
         s.play(&hint.mv).unwrap();
     }
     (s.take_narration(), s.state().moves)
@@ -126,10 +130,7 @@ fn bad_input_is_one_clear_error() {
         err,
         "illegal thud move `A1-A2` for seat 0 (656 legal moves here)"
     );
-    let err = thud
-        .hint("grandmaster", TimeControl::Batch, &NoClock)
-        .unwrap_err()
-        .0;
+    let err = thud.hint("grandmaster", BATCH, &NoClock).unwrap_err().0;
     assert_eq!(
         err,
         "unknown thud level `grandmaster` (accepted: beginner, easy, balanced, hard, expert)"
@@ -207,4 +208,55 @@ fn undo_restores_the_position_and_the_dice() {
     );
     assert!(s.undo() && !s.undo(), "nothing before the first move");
     assert!(first.contains("rolls"), "{first}");
+}
+
+/// A clock that advances one millisecond each time a search reads it.
+#[derive(Default)]
+struct TickingClock(Cell<u64>);
+
+impl Clock for TickingClock {
+    fn now_ms(&self) -> u64 {
+        self.0.set(self.0.get() + 1);
+        self.0.get()
+    }
+}
+
+#[test]
+fn node_and_time_budgets_set_the_levels_search_parameters() {
+    let budget = |json: &str| Budget::from_json(json);
+    assert_eq!(
+        budget(r#""player""#),
+        Ok(Budget::Level(TimeControl::Player))
+    );
+    assert_eq!(budget(r#"{"nodes": 5000}"#), Ok(Budget::Nodes(5000.0)));
+    assert_eq!(budget(r#"{"timeMs": 250}"#), Ok(Budget::TimeMs(250.0)));
+    assert_eq!(
+        budget(r#""blitz""#).unwrap_err().0,
+        r#"budget `"blitz"` is not "batch", "player", {"nodes": N} or {"timeMs": N}"#
+    );
+    assert!(budget(r#"{"nodes": 1, "timeMs": 1}"#).is_err());
+
+    let mut ludo = new("ludo", r#"{"seed": 1}"#);
+    assert_eq!(
+        ludo.hint("hard", Budget::Nodes(1000.0), &NoClock)
+            .unwrap_err()
+            .0,
+        "ludo level `hard` has no `nodes` budget"
+    );
+    let mut hnef = new("hnefatafl", r#"{"seed": 1}"#);
+    let err = hnef
+        .hint("expert", Budget::Nodes(-1.0), &NoClock)
+        .unwrap_err()
+        .0;
+    assert!(err.starts_with("hnefatafl level `expert`: "), "{err}");
+    // Under a time budget the search stops on the injected clock: Expert's 12-ply player depth
+    // would take minutes, a 40 ms budget on a clock that ticks at each reading stops it at once.
+    let clock = TickingClock::default();
+    let hint = hnef.hint("expert", Budget::TimeMs(40.0), &clock).unwrap();
+    assert!(hnef.state().legal_moves.contains(&hint.mv));
+    assert!(
+        clock.0.get() < 1000,
+        "the clock was read {} times",
+        clock.0.get()
+    );
 }

@@ -14,6 +14,12 @@ function call(op, ...args) {
   return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
 }
 
+// The worker or its WebAssembly failed to load: say so (and fail the page test's console check).
+worker.onerror = (event) => {
+  showError(`the engine failed to load: ${event.message || "see the console"}`);
+  console.error("worker error", event.message);
+};
+
 worker.onmessage = (event) => {
   const reply = event.data;
   const { resolve, reject } = pending.get(reply.id);

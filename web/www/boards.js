@@ -142,7 +142,7 @@ const YARDS = [[0, 0], [9, 0], [9, 9], [0, 9]];
 /** Where a pawn stands ("yard", "finish", "home 3", "12") as a cell, or null in the yard. */
 function ludoCell(seat, where) {
   if (where === "yard") return null;
-  if (where === "finish") return [7 + [-0.3, 0, 0.3, 0][seat], 7 + [0, -0.3, 0, 0.3][seat]];
+  if (where === "finish") return [7 + [-0.25, 0, 0.25, 0][seat], 7 + [0, -0.25, 0, 0.25][seat]];
   const home = /^home (\d)$/.exec(where);
   if (home) {
     const [[x, y], [dx, dy]] = HOME[seat];
@@ -169,12 +169,16 @@ const ludo = {
       body += `<rect class="cell" x="${x * size}" y="${y * size}" width="${size}" height="${size}" fill="${start}"/>`;
       if (safe) body += `<text x="${x * size + 16}" y="${y * size + 21}" text-anchor="middle">★</text>`;
     });
+    // The centre: each colour's triangle, the finish.
+    const c = (x, y) => `${x * size},${y * size}`;
+    [[c(6, 6), c(6, 9)], [c(6, 6), c(9, 6)], [c(9, 6), c(9, 9)], [c(6, 9), c(9, 9)]].forEach(([a, b], s) => {
+      body += `<polygon points="${a} ${b} ${c(7.5, 7.5)}" fill="${LUDO_COLOURS[s]}" opacity="0.8" stroke="#888"/>`;
+    });
     HOME.forEach(([[x, y], [dx, dy]], s) => {
       for (let k = 0; k < 6; k++) {
         body += `<rect class="cell" x="${(x + dx * k) * size}" y="${(y + dy * k) * size}" width="${size}" height="${size}" fill="${LUDO_COLOURS[s]}" opacity="0.6"/>`;
       }
     });
-    body += `<rect x="${6 * size}" y="${6 * size}" width="${3 * size}" height="${3 * size}" fill="#eee" stroke="#888"/>`;
     seats.forEach((pawns, s) => {
       pawns.forEach((where, p) => {
         let cell = ludoCell(s, where);
@@ -203,23 +207,40 @@ function die(x, y, value, kept) {
 
 const trenteDouze = {
   sides: (seats) => Array.from({ length: seats }, (_, s) => `player ${s}`),
+  // The position: `seats=N round=R scores=... [past=r1/r2] turn=T mover=M [threshold=... kept=...]
+  // [roll=...]` during a game, `seats=N past=r1/r2/r3` (each round's final scores) at the end.
   draw(state) {
-    const fields = Object.fromEntries(
-      state.position.trim().split(/\s+/).map((kv) => kv.split("=")),
-    );
-    const scores = (fields.scores || "").split(",");
+    const f = Object.fromEntries(state.position.trim().split(/\s+/).map((kv) => kv.split("=")));
+    const seats = Number(f.seats);
+    const past = f.past ? f.past.split("/").map((r) => r.split(",")) : [];
     const digits = (s) => (s || "").split("").map(Number);
-    let body = `<text class="label" x="12" y="24">Round ${fields.round} · ${fields.threshold ? `${fields.threshold}: the sum must be ${fields.threshold === "small" ? "12 or less" : "30 or more"}` : "first set-aside chooses small or big"}</text>`;
-    body += `<text class="label" x="12" y="56">kept</text>`;
-    digits(fields.kept).forEach((v, i) => { body += die(70 + i * 56, 34, v, true); });
-    body += `<text class="label" x="12" y="120">rolled</text>`;
-    digits(fields.roll).forEach((v, i) => { body += die(70 + i * 56, 98, v, false); });
-    scores.forEach((score, s) => {
-      const y = 180 + s * 26;
-      const bold = String(s) === fields.mover ? "font-weight:700" : "";
-      body += `<text class="label" x="12" y="${y}" style="${bold}">player ${s}${String(s) === fields.mover ? " (to move)" : ""}: ${score} points</text>`;
-    });
-    return svg(420, 190 + scores.length * 26, body);
+    let body = "";
+    let y = 28;
+    const line = (text, bold = false) => {
+      body += `<text class="label" x="12" y="${y}" style="${bold ? "font-weight:700" : ""}">${text}</text>`;
+      y += 26;
+    };
+    if (f.round) {
+      const rule = f.threshold
+        ? `${f.threshold}: the sum must be ${f.threshold === "small" ? "12 or less" : "30 or more"}`
+        : "the first set-aside chooses small or big";
+      line(`Round ${f.round} of 3 · player ${f.mover} to play · ${rule}`, true);
+      const kept = digits(f.kept);
+      const roll = digits(f.roll);
+      body += `<text class="label" x="12" y="${y + 22}">kept</text>`;
+      kept.forEach((v, i) => { body += die(70 + i * 56, y, v, true); });
+      body += `<text class="label" x="${kept.length ? 90 + kept.length * 56 : 250}" y="${y + 22}">rolled</text>`;
+      roll.forEach((v, i) => { body += die((kept.length ? 150 + kept.length * 56 : 310) + i * 56, y, v, false); });
+      if (!roll.length) body += `<text class="label" x="310" y="${y + 22}">(choosing whom to hit)</text>`;
+      y += 74;
+      f.scores.split(",").forEach((score, s) => {
+        line(`player ${s}: ${score} points${String(s) === f.mover ? "  ◀ to play" : ""}`, String(s) === f.mover);
+      });
+    } else {
+      line("Game over: final scores of each round", true);
+    }
+    past.forEach((r, i) => line(`round ${i + 1}: ${r.map((v, s) => `player ${s} ${v}`).join(", ")}`));
+    return svg(Math.max(560, 160 + 11 * 56), y, body);
   },
 };
 
