@@ -6,16 +6,22 @@
 #      web/test-output/.
 # Installs what it needs on a fresh machine: Debian's chromium and chromium-driver (apt), the
 # wasm32 target (rustup) and wasm-bindgen-cli (cargo install, at the Cargo.lock version). Skips,
-# saying why, only when the browser cannot be installed. WEB_MEASURE=0 skips the timing run.
+# saying why, only when the browser cannot be installed. WEB_MEASURE=0 skips the timing run;
+# WEB_MEASURE_MOVES=N times N Expert moves per game (default 16).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . web/tools.sh
 
-if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
-    echo "== installing chromium and chromium-driver"
+# Debian packages: the browser, its WebDriver, and Python for the page test's driver.
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "== installing ${missing[*]}"
     if ! command -v apt-get >/dev/null 2>&1 ||
-        ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; } >/dev/null; then
-        echo "SKIPPED: web/test.sh needs Chromium and chromedriver, which apt-get could not install here"
+        ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >/dev/null; then
+        echo "SKIPPED: web/test.sh needs ${missing[*]}, which apt-get could not install here"
         exit 0
     fi
 fi

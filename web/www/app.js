@@ -252,7 +252,7 @@ async function main() {
   $("hint").addEventListener("click", async () => {
     try {
       const { value } = await call("hint", page.setup.level, page.setup.budget);
-      $("hint-text").textContent = `${value.level} plays ${value.move} (${value.ms} ms)`;
+      $("hint-text").textContent = `${value.level} plays ${value.move} (${value.ms.toFixed(1)} ms)`;
     } catch (e) {
       showError(e.message);
     }

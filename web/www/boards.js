@@ -152,11 +152,22 @@ function ludoCell(seat, where) {
   return TRACK[(13 * seat + Number(where)) % 52];
 }
 
+/** Each seat's four pawns as the picture names them ("yard", "12", "home 3", "finish"), from
+ *  the position (`pawns=y,12,57,y/... mover=1 roll=6`) or, where there is none (a finished
+ *  game), the text picture (`seat 0: yard, 12, finish, yard`). */
+function ludoPawns(text) {
+  const pawns = /pawns=(\S+)/.exec(text);
+  if (!pawns) return text.trim().split("\n").map((line) => line.split(": ")[1].split(", "));
+  const where = (p) =>
+    p === "y" ? "yard" : p === "57" ? "finish" : Number(p) > 50 ? `home ${Number(p) - 50}` : p;
+  return pawns[1].split("/").map((seat) => seat.split(",").map(where));
+}
+
 const ludo = {
   sides: () => LUDO_NAMES,
   draw(state) {
     const size = 32;
-    const seats = state.position.trim().split("\n").map((line) => line.split(": ")[1].split(", "));
+    const seats = ludoPawns(state.position);
     const movable = new Map();
     for (const mv of state.legalMoves) movable.set(Number(/^pawn (\d)/.exec(mv)[1]), mv);
     let body = "";
