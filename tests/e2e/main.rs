@@ -5,6 +5,7 @@
 mod common;
 
 mod games;
+mod hnefatafl_levels;
 mod reports;
 mod run;
 mod shards;
