@@ -10,7 +10,7 @@ fn hard_file(edit: impl Fn(&str) -> Option<String>) -> String {
         .ok();
     stdout(&printed)
         .lines()
-        .filter_map(|line| edit(line))
+        .filter_map(edit)
         .map(|line| line + "\n")
         .collect()
 }
