@@ -308,8 +308,9 @@ fn the_player_time_control_stops_searches_on_the_clock() {
         choose(a.as_mut(), &start, 1, &clock);
         // Hard has 700 ms (14 readings), Expert 1,800 ms (36): a few readings past the deadline.
         let limit = if level == 3 { 700 } else { 1800 };
+        // The time binds, not the depth: the search runs to its deadline and stops soon after.
         assert!(
-            clock.0.get() <= limit + 200,
+            (limit..=limit + 200).contains(&clock.0.get()),
             "level {level}: stopped at {} ms",
             clock.0.get()
         );

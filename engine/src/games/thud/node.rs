@@ -2,9 +2,11 @@
 //! the squares each side threatens, worked out once per position when first needed.
 //!
 //! The searcher considers, for each troll destination, only the move that takes every
-//! neighbouring dwarf (the moves of [`TrollCapture::All`], legal under either rule): taking fewer
-//! only spares dwarfs worth points to the other side, and the 2^k subsets would otherwise swamp
-//! the selection of promising moves.
+//! neighbouring dwarf (the moves of [`TrollCapture::All`], legal under either rule). Taking fewer
+//! spares a dwarf worth a point to the other side, and it never protects the troll that moved: a
+//! dwarf left beside it is a line of one that can hurl onto it. It could only shield another
+//! troll, by blocking the path of a line aimed at it, and the dwarfs still take one troll a
+//! turn; the 2^k subsets would meanwhile swamp the selection of promising moves.
 
 use core::cell::Cell;
 
