@@ -2,6 +2,7 @@
 //! the engine's registry. Plain Rust (no JavaScript types), so that the native tests exercise
 //! exactly the logic the WebAssembly package runs.
 
+use engine::error::quote;
 use engine::{
     Agent, AgentSetup, Clock, Context, Game, GameVisitor, RandomStream, TimeControl, game_seed,
     visit_game,
@@ -38,8 +39,8 @@ impl Seed {
             Self::Number(n) => Ok(*n),
             Self::Text(t) => t.trim().parse().map_err(|_| {
                 WebError(format!(
-                    "seed `{}` is not a whole number from 0 to 2^64-1",
-                    clip(t)
+                    "seed {} is not a whole number from 0 to 2^64-1",
+                    quote(t)
                 ))
             }),
         }
@@ -69,23 +70,6 @@ impl Config {
     pub fn from_json(text: &str) -> Result<Self, WebError> {
         serde_json::from_str(text).map_err(|e| WebError(format!("malformed game config: {e}")))
     }
-}
-
-/// Cuts user input quoted in a message to about 80 characters, on one line (control characters
-/// escaped).
-fn clip(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars().take(80) {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    if text.chars().count() > 80 {
-        out.push('…');
-    }
-    out
 }
 
 /// A computer level as the page lists it.
@@ -219,8 +203,14 @@ impl<G: Game> Session<G> {
         let mut narration = String::new();
         let game = match &config.position {
             None => G::new(&options, seats, &mut dice, &mut narration),
-            Some(text) => G::from_position(text, &options)
-                .map_err(|e| WebError(format!("{} position `{}`: {e}", G::NAME, clip(text))))?,
+            Some(text) => G::from_position(text, &options).map_err(|e| {
+                WebError(format!(
+                    "{} position {}: {}",
+                    G::NAME,
+                    quote(text),
+                    e.reason()
+                ))
+            })?,
         };
         Ok(Self {
             game,
@@ -317,8 +307,8 @@ impl Budget {
     pub fn from_json(text: &str) -> Result<Self, WebError> {
         let bad = || {
             WebError(format!(
-                "budget `{}` is not \"batch\", \"player\", {{\"nodes\": N}} or {{\"timeMs\": N}}",
-                clip(text)
+                "budget {} is not \"batch\", \"player\", {{\"nodes\": N}} or {{\"timeMs\": N}}",
+                quote(text)
             ))
         };
         let value: serde_json::Value = serde_json::from_str(text).map_err(|_| bad())?;
@@ -349,9 +339,9 @@ fn level_setup<G: Game>(name: &str, budget: Budget) -> Result<AgentSetup, WebErr
         .ok_or_else(|| {
             let names: Vec<&str> = levels.iter().map(|l| l.name).collect();
             WebError(format!(
-                "unknown {} level `{}` (accepted: {})",
+                "unknown {} level {} (accepted: {})",
                 G::NAME,
-                clip(name),
+                quote(name),
                 names.join(", ")
             ))
         })?;
@@ -404,9 +394,9 @@ impl<G: Game> AnySession for Session<G> {
         self.ensure_running()?;
         let mv = self.game.parse_move(text).map_err(|_| {
             WebError(format!(
-                "illegal {} move `{}` for seat {} ({} legal moves here)",
+                "illegal {} move {} for seat {} ({} legal moves here)",
                 G::NAME,
-                clip(text),
+                quote(text),
                 self.game.to_move(),
                 self.legal().len()
             ))
