@@ -1,28 +1,19 @@
 //! End-to-end reproductions of the reliability issue: no panic, no hang, no silent corruption,
 //! bounded resources, and every signal ending a run with its documented exit code.
 
-mod common;
-
-use common::{interrupt, koom, scratch, stderr};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-fn json(path: &Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap()
-}
+use crate::common::{Koom, interrupt, json, koom, scratch, stderr};
 
 fn s(path: &Path) -> &str {
     path.to_str().unwrap()
 }
 
-/// Asserts exit 2 with one line on stderr that contains `expected`, and no panic.
-fn refused(o: &Output, expected: &str) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(err.contains(expected), "`{expected}` not in: {err}");
+/// `koom ARGS` is bad input: exit 2, one line holding `expected`, no panic.
+fn rejects(args: &[&str], expected: &str) {
+    Koom::new(args[0]).args(&args[1..]).rejects(expected);
 }
 
 fn spawn(args: &[&str]) -> Child {
@@ -86,13 +77,12 @@ fn merge_refuses_edited_shards_with_one_line() {
     let dir = scratch("merge-edits");
     let shards = three_shards(&dir);
     let out = dir.join("merged");
-    let merge = |shards: &[String]| {
-        let mut args = vec!["merge"];
-        args.extend(shards.iter().map(String::as_str));
-        args.extend(["--out", s(&out), "--quiet"]);
-        koom(&args)
+    let merge = || {
+        Koom::new("merge")
+            .args(&shards)
+            .args(["--out", s(&out), "--quiet"])
     };
-    assert!(merge(&shards).status.success());
+    merge().ok();
     let path = Path::new(&shards[1]).join("shard.json");
     let original = std::fs::read_to_string(&path).unwrap();
     // The issue's reproduction: an index beyond the count (once panicked in merge).
@@ -103,7 +93,7 @@ fn merge_refuses_edited_shards_with_one_line() {
     for (from, to, expected) in edits {
         assert!(original.contains(from), "{from}");
         std::fs::write(&path, original.replacen(from, to, 1)).unwrap();
-        refused(&merge(&shards), expected);
+        merge().rejects(expected);
     }
     // Edits that keep the checksum right are caught by the invariants: rewrite the checksum.
     let resealed = |from: &str, to: &str| {
@@ -113,29 +103,26 @@ fn merge_refuses_edited_shards_with_one_line() {
         std::fs::write(&path, tuner::checksum::seal(value).unwrap()).unwrap();
     };
     resealed("\"index\": 1", "\"index\": 7");
-    refused(
-        &merge(&shards),
-        "shard index 7 is not below the shard count 3",
-    );
+    merge().rejects("shard index 7 is not below the shard count 3");
     let wins = original.find("\"wins\": ").unwrap() + "\"wins\": ".len();
     let digit = &original[wins..wins + 1];
     let other = if digit == "1" { "2" } else { "1" };
     resealed(&format!("\"wins\": {digit}"), &format!("\"wins\": {other}"));
-    refused(&merge(&shards), "counts do not add up");
+    merge().rejects("counts do not add up");
     std::fs::write(&path, &original).unwrap();
-    assert!(merge(&shards).status.success());
+    merge().ok();
 }
 
 #[test]
 fn huge_counts_are_refused_before_any_memory_is_taken() {
     let dir = scratch("huge");
     let out = dir.join("out");
-    refused(
-        &koom(&["run", "--games", "1000000000000000000", "--out", s(&out)]),
+    rejects(
+        &["run", "--games", "1000000000000000000"],
         "above koom's limit of 1000000000000",
     );
-    refused(
-        &koom(&["ladder", "--games", "9223372036854775808", "--out", s(&out)]),
+    rejects(
+        &["ladder", "--games", "9223372036854775808"],
         "above koom's limit",
     );
     let cfg = dir.join("tune.toml");
@@ -144,10 +131,7 @@ fn huge_counts_are_refused_before_any_memory_is_taken() {
         "game = 'ludo'\nlevel = 'hard'\niterations = 10\npairs = 1000000000000000000\n",
     )
     .unwrap();
-    refused(
-        &koom(&["tune", s(&cfg), "--out", s(&out)]),
-        "pairs = 1000000000000000000",
-    );
+    rejects(&["tune", s(&cfg)], "pairs = 1000000000000000000");
     // A shard of a trillion: the shard runs, and merge says which shards are missing, briefly.
     let shard = dir.join("h");
     let o = koom(&[
@@ -161,34 +145,20 @@ fn huge_counts_are_refused_before_any_memory_is_taken() {
         s(&shard),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    refused(
-        &koom(&["merge", s(&shard), "--out", s(&out)]),
+    rejects(
+        &["merge", s(&shard), "--out", s(&out)],
         "missing shard(s) 1/1000000000000, 2/1000000000000",
     );
-    refused(
-        &koom(&[
-            "run",
-            "--threads",
-            "1000000",
-            "--games",
-            "40",
-            "--out",
-            s(&out),
-        ]),
+    rejects(
+        &["run", "--threads", "1000000", "--games", "40"],
         "threads = 1000000",
     );
-    refused(
-        &koom(&["perft", "--game", "thud", "--depth", "200"]),
+    rejects(&["perft", "--game", "thud", "--depth", "200"], "0..=32");
+    rejects(
+        &["perft", "--game", "trente-douze", "--depth", "5000"],
         "0..=32",
     );
-    refused(
-        &koom(&["perft", "--game", "trente-douze", "--depth", "5000"]),
-        "0..=32",
-    );
-    refused(
-        &koom(&["gate", "--batch", "0", "--out", s(&out)]),
-        "--batch",
-    );
+    rejects(&["gate", "--batch", "0"], "--batch");
 }
 
 /// Resident memory of a running process, in KiB (Linux).
@@ -268,14 +238,10 @@ fn a_non_utf8_output_folder_is_refused_up_front() {
     use std::os::unix::ffi::OsStrExt as _;
     let dir = scratch("utf8");
     let bad = dir.join(std::ffi::OsStr::from_bytes(b"bad\xff"));
-    let o = Command::new(env!("CARGO_BIN_EXE_koom"))
-        .args([
-            "run", "--game", "ludo", "--games", "400", "--shard", "0/2", "--out",
-        ])
-        .arg(&bad)
-        .output()
-        .unwrap();
-    refused(&o, "is not a UTF-8 path");
+    Koom::new("run")
+        .args(["--game", "ludo", "--games", "400", "--shard", "0/2"])
+        .out(&bad)
+        .rejects("is not a UTF-8 path");
     assert!(!bad.exists());
 }
 
