@@ -330,6 +330,4 @@ impl Thud {
 }
 
 #[cfg(test)]
-mod agent_tests;
-#[cfg(test)]
 mod tests;
