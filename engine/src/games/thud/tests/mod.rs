@@ -407,7 +407,7 @@ fn options_reject_zero_and_negative_caps() {
             ..ThudOptions::default()
         },
     ] {
-        let err = Thud::check_options(&bad).unwrap_err();
+        let err = Thud::check_options(&bad).unwrap_err().to_string();
         assert!(
             !err.contains('\n') && err.contains("must be a whole number of plies"),
             "{err}"
