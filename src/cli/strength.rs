@@ -228,7 +228,8 @@ impl GameVisitor for LadderGame<'_> {
             .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect());
         reports::check_writable_dir(&exp.out)?;
         let live = Live::new(
-            exp.games * (levels.len().saturating_sub(1)) as u64,
+            exp.games
+                .saturating_mul(levels.len().saturating_sub(1) as u64),
             self.quiet,
         );
         let hooks = live.hooks();

@@ -247,7 +247,8 @@ impl<G: SearchGame> Searcher<G> {
     /// Whether the node at `ply` with `hash` closes a cycle: it repeats a position of the game
     /// or one earlier on the path with the same side to move (the hash includes it).
     fn repeats(&self, hash: u64, ply: usize) -> bool {
-        self.contempt.is_some()
+        G::CYCLES_DRAW
+            && self.contempt.is_some()
             && (self.path[..ply]
                 .iter()
                 .rev()

@@ -51,6 +51,11 @@ pub trait SearchGame: Clone {
     /// the searcher scores it with [`Evaluator::evaluate`].
     fn terminal(&self, ply: u32) -> Option<i32>;
 
+    /// Whether a position repeating an earlier one scores as a draw with the level's contempt
+    /// ([`Searcher::set_game`]); false where a repetition changes nothing, as in Thud, whose
+    /// quiet cycles only run down the window that ends the round on its current points.
+    const CYCLES_DRAW: bool = true;
+
     /// The number of history-heuristic slots; 0 (the default) turns the heuristic off.
     const HISTORY_SLOTS: usize = 0;
     /// The history slot of `mv`, in `0..HISTORY_SLOTS`: moves sharing a slot share their record

@@ -16,7 +16,7 @@ mod stats;
 
 use serde::{Deserialize, Serialize};
 
-pub use agents::{BALANCED_WEIGHTS, BeginnerWeights, EXPERT_WEIGHTS, HARD_WEIGHTS, SearchWeights};
+pub use agents::{BeginnerWeights, EASY_WEIGHTS, SEARCH_SETS};
 pub use board::{
     Board, DIRS, FILES, Piece, RANK_WIDTHS, SQUARE_COUNT, START_DWARFS, START_TROLLS, Side, Square,
     SquareSet,
@@ -194,7 +194,7 @@ impl Game for Thud {
     }
 
     fn levels() -> &'static [Level] {
-        agents::LEVELS
+        &agents::LEVELS
     }
 
     fn check_options(options: &ThudOptions) -> Result<(), OptionError> {
