@@ -6,6 +6,7 @@ mod common;
 
 mod games;
 mod hnefatafl_levels;
+mod reliability;
 mod reports;
 mod run;
 mod shards;
