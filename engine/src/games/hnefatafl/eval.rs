@@ -275,65 +275,86 @@ impl OrderInfo {
 #[derive(Clone, Debug)]
 pub struct Evaluation {
     pub weights: EvalWeights,
+    /// The weights in table order, the order of [`features`].
+    values: [f64; TERMS],
     order_info: Cell<OrderInfo>,
 }
 
 impl Evaluation {
     #[must_use]
     pub fn new(weights: EvalWeights) -> Self {
+        let mut values = [0.0; TERMS];
+        values.copy_from_slice(&weights.values());
         Self {
             weights,
+            values,
             order_info: Cell::default(),
         }
     }
 
-    /// The score from the attackers' point of view, in hundredths of an attacker.
+    /// The score from the attackers' point of view, in hundredths of an attacker: the dot
+    /// product of the weights with the position's [`features`].
     #[must_use]
     pub fn attackers_view(&self, game: &Hnefatafl) -> f64 {
-        let w = &self.weights;
-        let board = game.board();
-        let king = board.king_bit();
-        let empty = BOARD & !board.occupied();
-        let stops = empty & !RESTRICTED;
-        let guards = board.defenders_and_king();
-        let routes = KingRoutes::new(board);
-        let pressure = (neighbours(king) & (board.attackers | (THRONE_BIT & empty))).count_ones();
-        let near = NEAR[usize::from(board.king)];
-        let hostile_to_defenders = board.attackers | CORNERS | (THRONE_BIT & empty);
-        let hostile_to_attackers = guards | CORNERS | THRONE_BIT;
-        let room = f64::from((neighbours(board.attackers) & stops).count_ones())
-            - f64::from((neighbours(guards) & stops).count_ones());
-        let count = |x: Bits| f64::from(x.count_ones());
-        let mut score = w.attacker * count(board.attackers)
-            - w.defender * count(board.defenders)
-            - w.escape_now * count(routes.now)
-            - w.escape_two * count(routes.two)
-            + w.corner_distance * f64::from(corner_distance(board.king))
-            - w.king_mobility * f64::from(routes.moves)
-            + w.king_pressure * f64::from(pressure)
-            + w.attackers_near_king * count(board.attackers & near)
-            - w.guards_near_king * count(board.defenders & near)
-            + w.corner_blocks * count(board.attackers & CORNER_BLOCKS)
-            + w.edge_attackers * count(board.attackers & EDGE)
-            - w.loose_attacker * f64::from(loose(board.attackers, hostile_to_attackers, stops))
-            + w.loose_defender * f64::from(loose(board.defenders, hostile_to_defenders, stops))
-            - w.defender_links * count(board.defenders & neighbours(guards))
-            + w.room * room;
-        let (enclosure, edge_fort, shield_wall, throne_guard) = structure(board);
-        score += w.corner_moves * f64::from(corner_moves(board))
-            + w.enclosure * f64::from(enclosure)
-            - w.edge_fort * f64::from(edge_fort)
-            + w.shield_wall * f64::from(shield_wall)
-            - w.throne_guard * f64::from(throne_guard);
-        let (tempo, routes_to_block) = match game.side_to_move() {
-            Side::Attackers => (w.tempo, 2),
-            Side::Defenders => (-w.tempo, 1),
-        };
-        if routes.now.count_ones() >= routes_to_block {
-            score -= w.escape_certain;
-        }
-        score + tempo
+        features(game)
+            .iter()
+            .zip(&self.values)
+            .map(|(f, w)| f * w)
+            .sum()
     }
+}
+
+/// The number of evaluation terms: one per weight of [`EvalWeights`].
+pub const TERMS: usize = EvalWeights::SET.params.len();
+
+/// The evaluation's terms for `game`, in [`EvalWeights`] order and from the attackers' point of
+/// view (a term that profits the defenders is counted negative): the evaluation is linear in
+/// its weights, which is what Texel-style fitting (`examples/hnefatafl_texel.rs`) relies on.
+#[must_use]
+pub fn features(game: &Hnefatafl) -> [f64; TERMS] {
+    let board = game.board();
+    let king = board.king_bit();
+    let empty = BOARD & !board.occupied();
+    let stops = empty & !RESTRICTED;
+    let guards = board.defenders_and_king();
+    let routes = KingRoutes::new(board);
+    let pressure = (neighbours(king) & (board.attackers | (THRONE_BIT & empty))).count_ones();
+    let near = NEAR[usize::from(board.king)];
+    let hostile_to_defenders = board.attackers | CORNERS | (THRONE_BIT & empty);
+    let hostile_to_attackers = guards | CORNERS | THRONE_BIT;
+    let room = f64::from((neighbours(board.attackers) & stops).count_ones())
+        - f64::from((neighbours(guards) & stops).count_ones());
+    let count = |x: Bits| f64::from(x.count_ones());
+    let (tempo, routes_to_block) = match game.side_to_move() {
+        Side::Attackers => (1.0, 2),
+        Side::Defenders => (-1.0, 1),
+    };
+    let certain = routes.now.count_ones() >= routes_to_block;
+    let (enclosure, edge_fort, shield_wall, throne_guard) = structure(board);
+    [
+        count(board.attackers),
+        -count(board.defenders),
+        -count(routes.now),
+        -f64::from(u8::from(certain)),
+        -count(routes.two),
+        f64::from(corner_distance(board.king)),
+        -f64::from(routes.moves),
+        f64::from(pressure),
+        count(board.attackers & near),
+        -count(board.defenders & near),
+        count(board.attackers & CORNER_BLOCKS),
+        count(board.attackers & EDGE),
+        -f64::from(loose(board.attackers, hostile_to_attackers, stops)),
+        f64::from(loose(board.defenders, hostile_to_defenders, stops)),
+        -count(board.defenders & neighbours(guards)),
+        room,
+        tempo,
+        f64::from(corner_moves(board)),
+        f64::from(enclosure),
+        -f64::from(edge_fort),
+        f64::from(shield_wall),
+        -f64::from(throne_guard),
+    ]
 }
 
 /// The ordering score of each soldier a move sandwiches (above any quiet move's score).
