@@ -330,3 +330,85 @@ fn ctrl_c_in_a_ladder_exits_130() {
     assert!(stderr(&o).contains("interrupted"));
     assert_eq!(json(&dir.join("summary.json"))["partial"], true);
 }
+
+#[test]
+fn games_csv_after_ctrl_c_is_marked_partial_and_resume_continues_it_exactly() {
+    let dir = scratch("games-csv");
+    let run = || {
+        Koom::new("run")
+            .args([
+                "--games",
+                "60000",
+                "--seed",
+                "8",
+                "--threads",
+                "2",
+                "--games-csv",
+            ])
+            .quiet()
+    };
+    let out = dir.join("resumed");
+    let child = run().out(&out).spawn();
+    signal_when(&child, None, Duration::from_millis(700), "INT");
+    let mut child = child;
+    if child.wait().unwrap().code() == Some(130) {
+        // Interrupted: the rows so far carry "partial" in their name, and no games.csv exists.
+        assert!(out.join("games.partial.csv").exists());
+        assert!(!out.join("games.csv").exists());
+        assert_eq!(json(&out.join("summary.json"))["partial"], true);
+    }
+    run().out(&out).arg("--resume").ok();
+    assert!(!out.join("games.partial.csv").exists());
+    let full = dir.join("full");
+    run().out(&full).ok();
+    assert!(
+        std::fs::read(out.join("games.csv")).unwrap()
+            == std::fs::read(full.join("games.csv")).unwrap(),
+        "the resumed games.csv equals the uninterrupted one, byte for byte"
+    );
+}
+
+#[test]
+fn edited_run_checkpoints_are_refused() {
+    let dir = scratch("checkpoint-edits");
+    let out = dir.join("out");
+    // A finished shard has the layout of a checkpoint: make it this run's checkpoint.
+    Koom::new("run")
+        .args(["--games", "80"])
+        .quiet()
+        .out(&out)
+        .ok();
+    let shard = dir.join("shard");
+    Koom::new("run")
+        .args(["--games", "80", "--shard", "0/1"])
+        .quiet()
+        .out(&shard)
+        .ok();
+    let original = std::fs::read_to_string(shard.join("shard.json")).unwrap();
+    let checkpoint = out.join("checkpoint.json");
+    let resume = || {
+        Koom::new("run")
+            .args(["--games", "80", "--shard", "0/1", "--resume"])
+            .quiet()
+            .out(&out)
+    };
+    let resealed = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut value: serde_json::Value = serde_json::from_str(&original).unwrap();
+        value.as_object_mut().unwrap().shift_remove("checksum");
+        edit(&mut value);
+        std::fs::write(&checkpoint, tuner::checksum::seal(value).unwrap()).unwrap();
+    };
+    // `done` emptied: once counted every game twice.
+    resealed(&|v| v["done"] = serde_json::json!([]));
+    resume().rejects("counts hold 20 seed groups, its played ranges 0");
+    // `done` past the last group: once made every --resume exit 130.
+    resealed(&|v| v["done"] = serde_json::json!([{"start": 0, "end": 25}]));
+    resume().rejects("are not sorted disjoint ranges within");
+    // A digit flipped without resealing.
+    std::fs::write(
+        &checkpoint,
+        original.replacen("\"games\": 80", "\"games\": 81", 1),
+    )
+    .unwrap();
+    resume().rejects("checksum mismatch");
+}

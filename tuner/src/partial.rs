@@ -234,7 +234,89 @@ pub fn read_partial<G: Game>(
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use engine::games::ludo::Ludo;
+
     use super::*;
+    use crate::config::ExperimentFile;
+    use crate::runner::{quiet_hooks, run};
+
+    /// A small xorshift generator: the fuzz tests below must be reproducible.
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Fuzzes the shard reader: 1,000 seeded mutations of a real shard (a byte replaced, a byte
+    /// deleted, a digit changed) either are refused with an error or read back as the very same
+    /// shard (a change of layout only), and never panic.
+    #[test]
+    fn mutated_shards_are_refused_or_read_back_unchanged() {
+        let exp = ExperimentFile {
+            agents: Some(vec![
+                "easy".into(),
+                "normal".into(),
+                "easy".into(),
+                "hard".into(),
+            ]),
+            games: Some(40),
+            seed: Some(3),
+            ..ExperimentFile::default()
+        }
+        .resolve();
+        let plan = Plan::<Ludo>::new(&exp).unwrap();
+        let shard = Shard { index: 1, count: 2 };
+        let groups = shard.groups(plan.groups);
+        let stop = AtomicBool::new(false);
+        let result = run(&plan, groups.clone(), 1, &quiet_hooks(&stop), None).unwrap();
+        let partial = Partial::new(&plan, &exp, Some(shard), groups, result.done, result.tally);
+        let original = partial.to_json().unwrap();
+        let dir = std::env::temp_dir().join(format!("koom-fuzz-shard-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("shard.json");
+        let read = |bytes: &[u8]| -> Result<Partial<Ludo>, InputError> {
+            std::fs::write(&path, bytes).unwrap();
+            let (_, value) = read_header(&path)?;
+            read_partial::<Ludo>(&path, value, &plan)
+        };
+        let same = |p: &Partial<Ludo>| p.to_json().unwrap() == original;
+        assert!(same(&read(&original).unwrap()));
+        let mut state = 0x9e37_79b9_7f4a_7c15;
+        let (mut refused, mut unchanged) = (0, 0);
+        for _ in 0..1000 {
+            let mut bytes = original.clone();
+            let at = (xorshift(&mut state) % bytes.len() as u64) as usize;
+            match xorshift(&mut state) % 3 {
+                0 => bytes[at] = (xorshift(&mut state) % 128) as u8,
+                1 => {
+                    bytes.remove(at);
+                }
+                _ => {
+                    let digits: Vec<usize> = (0..bytes.len())
+                        .filter(|&i| bytes[i].is_ascii_digit())
+                        .collect();
+                    let i = digits[at % digits.len()];
+                    bytes[i] = b'0' + ((bytes[i] - b'0' + 1) % 10);
+                }
+            }
+            match read(&bytes) {
+                Err(_) => refused += 1,
+                Ok(p) => {
+                    assert!(
+                        same(&p),
+                        "a changed shard was accepted: {}",
+                        String::from_utf8_lossy(&bytes)
+                    );
+                    unchanged += 1;
+                }
+            }
+        }
+        assert!(refused > 500, "{refused} refused, {unchanged} unchanged");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn shards_split_whole_groups_without_gaps() {

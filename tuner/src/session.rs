@@ -85,11 +85,6 @@ impl<'a, G: Game> RunSession<'a, G> {
         };
         let opening = match (resume, session.checkpoint.exists()) {
             (true, true) => {
-                if exp.games_csv {
-                    return Err(InputError::new(
-                        "--games-csv cannot continue an interrupted games.csv: rerun without --resume, or without --games-csv",
-                    ));
-                }
                 let partial = session.load_checkpoint()?;
                 session.done = partial.done;
                 session.restored = Some(partial.tally);

@@ -20,6 +20,9 @@ mod level;
 mod ordering;
 mod tt;
 
+/// Test support for the searcher's tests and benchmarks, not part of the engine's API: public
+/// only because the benchmarks are a separate crate, and hidden from the documentation.
+#[doc(hidden)]
 pub mod toy;
 
 #[cfg(test)]

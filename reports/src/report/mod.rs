@@ -9,6 +9,7 @@ use std::io;
 use std::path::Path;
 
 use serde_json::Value;
+use tuner::summary::Bins;
 
 pub use document::{Block, Document, escape};
 
@@ -60,7 +61,7 @@ fn text(v: &Value, key: &str) -> String {
 }
 
 fn pct(x: f64) -> String {
-    format!("{:.2}%", 100.0 * x)
+    crate::percent(x, 2)
 }
 
 fn interval_pct(v: &Value) -> String {
@@ -374,19 +375,21 @@ fn distributions(
             .flatten()
             .filter_map(|p| Some((p[0].as_i64()?, p[1].as_u64()?)))
             .collect();
-        let (Some(lo), Some(hi)) = (pairs.first().map(|p| p.0), pairs.last().map(|p| p.0)) else {
+        // The least and greatest values, whatever order the file lists them in.
+        let values = pairs.iter().map(|p| p.0);
+        let (Some(lo), Some(hi)) = (values.clone().min(), values.max()) else {
             continue;
         };
-        let width = ((hi - lo) / 40 + 1).max(1);
-        let mut counts = vec![0u64; ((hi - lo) / width + 1) as usize];
+        let bins = Bins::new(lo, hi, 40);
+        let mut counts = vec![0u64; bins.count];
         for (x, n) in pairs {
-            counts[((x - lo) / width) as usize] += n;
+            counts[bins.index(x)] += n;
         }
         let title = format!("{name}{title_suffix}");
         doc.chart(
             &format!("{file_prefix}-{}.svg", i + 1),
             &title,
-            charts::histogram(&title, &name, lo as f64, width as f64, &counts)?,
+            charts::histogram(&title, &name, lo as f64, bins.width as f64, &counts)?,
         );
     }
     Ok(())

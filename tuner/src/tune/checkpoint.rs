@@ -82,6 +82,50 @@ pub fn config_hash(canonical: &impl Serialize) -> String {
 mod tests {
     use super::*;
 
+    /// Fuzzes the checkpoint reader: 3,000 seeded one-byte mutations are refused or read back
+    /// as the same checkpoint, and never panic.
+    #[test]
+    fn mutated_checkpoints_are_refused_or_read_back_unchanged() {
+        let cp = Checkpoint {
+            format: FORMAT.into(),
+            config_hash: config_hash(&("fuzz", 2)),
+            iterations_done: 2,
+            theta: vec![0.25, -1.5, 3.0],
+            history: (1..=2)
+                .map(|k| IterationRecord {
+                    iteration: k,
+                    delta: vec![1, -1],
+                    games: 64,
+                    result: 3 - 2 * k as i64,
+                    theta: vec![0.25 * k as f64, -1.5],
+                })
+                .collect(),
+        };
+        let original = cp.to_json().into_bytes();
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut refused = 0;
+        for _ in 0..3000 {
+            let mut bytes = original.clone();
+            let at = (next() % bytes.len() as u64) as usize;
+            if next() % 2 == 0 {
+                bytes[at] = (next() % 128) as u8;
+            } else {
+                bytes.remove(at);
+            }
+            match Checkpoint::parse(&String::from_utf8_lossy(&bytes)) {
+                Err(_) => refused += 1,
+                Ok(back) => assert_eq!(back, cp, "{}", String::from_utf8_lossy(&bytes)),
+            }
+        }
+        assert!(refused > 1500, "{refused} refused");
+    }
+
     #[test]
     fn checkpoints_round_trip_bit_for_bit() {
         let awkward = [

@@ -1,8 +1,8 @@
 //! The computer levels: their tables, the threats the evaluation reads, what each level does
 //! with an obvious capture, the time control, and the level order in play.
 
-use super::tests::{board, random_game};
 use super::*;
+use super::{board, random_game};
 use crate::agent::{AgentSetup, Clock, Context, NoClock, TimeControl};
 use crate::game::{NoLog, seat_agent};
 use crate::search::SearchGame;
