@@ -5,6 +5,8 @@
 mod common;
 
 mod games;
+mod hnefatafl_levels;
+mod reliability;
 mod reports;
 mod run;
 mod shards;
