@@ -324,6 +324,17 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether chance is part of the rules: the moves from the start then do not fix the
+    /// position, so tools exchange the position text (with its roll) instead.
+    const HAS_DICE: bool = false;
+
+    /// Replaces the roll the seat to move chooses with (`koom analyse --roll`, the engine
+    /// protocol's `dice`); the error says why the roll cannot stand here.
+    fn set_roll(&mut self, text: &str) -> Result<(), String> {
+        let _ = text;
+        Err(format!("{} has no dice", Self::NAME))
+    }
+
     /// The number of leaf nodes `depth` plies below this position. This default copies the
     /// position at each node; board games override it with their fast generator.
     fn perft(&self, depth: u32) -> u64 {

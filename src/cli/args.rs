@@ -31,8 +31,12 @@ pub enum Command {
     Bench(BenchArgs),
     /// Count the leaf nodes of the move tree to a depth (move-generator check).
     Perft(PerftArgs),
-    /// Apply moves to a position, then print the position and its legal moves.
+    /// Apply moves to a position, then print the position and its legal moves (or, when the game
+    /// is over, its result and why).
     Legal(LegalArgs),
+    /// A level's move for one position (the apps' hint): its score, principal variation, depth,
+    /// nodes and time; for dice games every legal move with the level's value for it.
+    Analyse(AnalyseArgs),
     /// Write report.html and report.md (with charts) for a result folder, or compare two runs
     /// (e.g. two rule variants) side by side.
     Report(ReportArgs),
@@ -279,6 +283,35 @@ pub struct LegalArgs {
     /// Moves to apply first, in order, comma separated.
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    #[arg(long)]
+    pub game: String,
+    /// The level: a name from `koom list`, or `level@weights.toml`.
+    #[arg(long)]
+    pub level: String,
+    /// Position in the game's notation (default: the initial position).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves to apply first, in order, comma separated (dice games draw the rolls between moves
+    /// from dice stream 0).
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// The roll to choose with, for dice games: one die for Ludo (`6`), the dice left to throw
+    /// for Trente-douze (`13456`).
+    #[arg(long)]
+    pub roll: Option<String>,
+    /// `batch` (the level's depth and node budgets: reproducible) or `player` (its time limit).
+    #[arg(long)]
+    pub time_control: Option<String>,
+    /// Seed of the level's tie-break stream.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

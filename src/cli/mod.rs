@@ -21,6 +21,7 @@ macro_rules! outln {
     }};
 }
 
+mod analyse;
 mod args;
 mod bench;
 mod list;
@@ -47,6 +48,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::bench(args),
         Command::Perft(args) => position::perft(args),
         Command::Legal(args) => position::legal(args),
+        Command::Analyse(args) => analyse::analyse(args),
         Command::Merge(args) => merge::merge(args),
         Command::Report(args) => report::report(args),
         Command::Gate(args) => strength::gate(args),

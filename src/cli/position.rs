@@ -9,7 +9,7 @@ use engine::{Game, GameVisitor, NoLog, RandomStream};
 use super::args::{LegalArgs, PerftArgs};
 
 /// The position given in the game's notation, or the initial one.
-fn start<G: Game>(position: Option<&str>) -> anyhow::Result<G> {
+pub(super) fn start<G: Game>(position: Option<&str>) -> anyhow::Result<G> {
     let options = G::Options::default();
     match position {
         Some(text) => G::from_position(text, &options)
@@ -52,21 +52,14 @@ impl GameVisitor for Legal<'_> {
 
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let args = self.0;
-        let mut game: G = start(args.position.as_deref())?;
-        for (i, text) in args.moves.iter().enumerate() {
-            if game.outcome().is_some() {
-                bail!("move {} `{text}`: the game is already over", i + 1);
-            }
-            let mv = game
-                .parse_move(text)
-                .map_err(|e| anyhow::anyhow!("move {} `{text}` is illegal: {e}", i + 1))?;
-            game.play(mv, &mut RandomStream::dice(0), &mut NoLog);
-        }
+        let game: G = replay(args.position.as_deref(), &args.moves)?;
         match game.position() {
             Some(text) => outln!("{text}"),
             None => out!("{}", game.render()),
         }
-        if game.outcome().is_none() {
+        if let Some(outcome) = game.outcome() {
+            outln!("result: {}", describe_outcome::<G>(&outcome));
+        } else {
             let mut moves = G::MoveList::default();
             game.legal_moves(&mut moves);
             for &mv in moves.iter() {
@@ -74,6 +67,39 @@ impl GameVisitor for Legal<'_> {
             }
         }
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// The position given (or the initial one) after `moves`, played in order on dice stream 0.
+pub(super) fn replay<G: Game>(position: Option<&str>, moves: &[String]) -> anyhow::Result<G> {
+    let mut game: G = start(position)?;
+    let mut dice = RandomStream::dice(0);
+    for (i, text) in moves.iter().enumerate() {
+        if game.outcome().is_some() {
+            bail!("move {} `{text}`: the game is already over", i + 1);
+        }
+        let mv = game
+            .parse_move(text)
+            .map_err(|e| anyhow::anyhow!("move {} `{text}` is illegal: {e}", i + 1))?;
+        game.play(mv, &mut dice, &mut NoLog);
+    }
+    Ok(game)
+}
+
+/// `seat 1 wins (king escaped)`, `draw (...)`, `no result (...)`.
+pub(super) fn describe_outcome<G: Game>(outcome: &engine::Outcome) -> String {
+    let reason = G::REASONS
+        .get(usize::from(outcome.reason))
+        .copied()
+        .unwrap_or("unknown reason");
+    match outcome.sole_winner() {
+        _ if outcome.no_result => format!("no result ({reason})"),
+        Some(seat) => format!("seat {seat} wins ({reason})"),
+        None if outcome.winners.is_empty() => format!("draw ({reason})"),
+        None => {
+            let seats: Vec<String> = outcome.winners.iter().map(|s| s.to_string()).collect();
+            format!("seats {} share the win ({reason})", seats.join(", "))
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 use super::eval::{EvalWeights, Evaluation};
 use super::node::{Node, RECENT, remember};
 use super::{Hnefatafl, Move};
-use crate::agent::{Agent, AgentSetup, Context, TimeControl};
+use crate::agent::{Agent, AgentSetup, Analysis, Context, TimeControl};
 use crate::game::Level;
 use crate::search::{Limits, Searcher};
 use crate::weights::{Param, WeightSet};
@@ -160,21 +160,34 @@ impl Agent<Hnefatafl> for Searching {
     }
 
     fn choose(&mut self, game: &Hnefatafl, moves: &[Move], ctx: &mut Context<'_>) -> Move {
-        let mv = if let [only] = moves {
-            *only
+        self.analyse(game, moves, ctx).best
+    }
+
+    fn analyse(
+        &mut self,
+        game: &Hnefatafl,
+        moves: &[Move],
+        ctx: &mut Context<'_>,
+    ) -> Analysis<Move> {
+        let analysis = if let [only] = moves {
+            Analysis::of_move(*only)
         } else {
             let root = Node {
                 game: *game,
                 recent: self.recent,
             };
-            self.searcher
-                .search(&root, &self.eval, &self.limits, ctx.clock, ctx.rng)
-                .best
+            Analysis::from(self.searcher.search(
+                &root,
+                &self.eval,
+                &self.limits,
+                ctx.clock,
+                ctx.rng,
+            ))
         };
         remember(&mut self.recent, game.hash());
         let mut after = *game;
-        after.apply(mv);
+        after.apply(analysis.best);
         remember(&mut self.recent, after.hash());
-        mv
+        analysis
     }
 }

@@ -3,6 +3,7 @@
 
 mod agents;
 mod board;
+mod notation;
 
 use core::fmt;
 
@@ -133,6 +134,11 @@ impl Ludo {
             }
         }
         (seats, count)
+    }
+
+    /// The move as narrated: `pawn 0 yard->0`.
+    fn format_move_text(&self, mv: LudoMove) -> String {
+        MoveText(self, mv).to_string()
     }
 
     fn has_legal_move(&self) -> bool {
@@ -311,7 +317,27 @@ impl Game for Ludo {
     }
 
     fn format_move(&self, mv: LudoMove) -> String {
-        MoveText(self, mv).to_string()
+        self.format_move_text(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<LudoMove, String> {
+        notation::parse_move(self, text)
+    }
+
+    fn from_position(text: &str, options: &LudoOptions) -> Result<Self, String> {
+        let mut game = notation::from_position(text)?;
+        game.roll_cap = options.roll_cap;
+        Ok(game)
+    }
+
+    fn position(&self) -> Option<String> {
+        (self.outcome.is_none()).then(|| notation::position(self))
+    }
+
+    const HAS_DICE: bool = true;
+
+    fn set_roll(&mut self, text: &str) -> Result<(), String> {
+        notation::set_roll(self, text)
     }
 
     fn render(&self) -> String {

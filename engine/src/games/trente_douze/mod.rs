@@ -585,6 +585,39 @@ impl Game for TrenteDouze {
         Some(notation::position(self))
     }
 
+    const HAS_DICE: bool = true;
+
+    /// Rewrites the position's `roll=` and reads it back, so that every check of a position
+    /// applies to the new roll too.
+    fn set_roll(&mut self, text: &str) -> Result<(), String> {
+        if self.outcome.is_some() || self.roll.is_empty() {
+            return Err("no roll to replace here: a victim is being chosen".into());
+        }
+        let digits: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != ',')
+            .collect();
+        if digits.len() != usize::from(self.roll.len()) {
+            return Err(format!(
+                "the roll here has {} dice, `{}` has {}",
+                self.roll.len(),
+                text.trim(),
+                digits.len()
+            ));
+        }
+        let position: Vec<String> = notation::position(self)
+            .split_whitespace()
+            .map(|w| match w.strip_prefix("roll=") {
+                Some(_) => format!("roll={digits}"),
+                None => w.to_owned(),
+            })
+            .collect();
+        let mut game = notation::from_position(&position.join(" "))?;
+        game.counters = self.counters;
+        *self = game;
+        Ok(())
+    }
+
     fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
         agents::new_agent(setup)
     }
