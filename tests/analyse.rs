@@ -17,9 +17,10 @@ fn analyse_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout(&o)).expect("one JSON object")
 }
 
-/// The king one step from corner a1 (defenders, seat 1, to move): every searching level sees
+/// The king one step from corner a1, its only way out (a6 blocks the file; defenders, seat 1, to
+/// move): every searching level sees
 /// the escape, a win at ply 1 (score MATE - 1 = 999,999).
-const KING_BY_THE_CORNER: &str = "/11/11/11/11/5t5/11/11/11/11/K10/9t1/ d";
+const KING_BY_THE_CORNER: &str = "/11/11/11/11/5t5/t10/11/11/11/K10/9t1/ d";
 
 #[test]
 fn hnefatafl_levels_find_the_corner_escape_and_legal_names_the_result() {

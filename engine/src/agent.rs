@@ -110,6 +110,15 @@ impl<M: Copy + PartialEq> From<crate::search::SearchResult<M>> for Analysis<M> {
     }
 }
 
+/// Budgets a caller imposes on the next moves (the engine protocol's `go depth|nodes|movetime`);
+/// `None` keeps the level's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time_ms: Option<u64>,
+}
+
 /// A computer player.
 pub trait Agent<G: Game>: Send {
     /// Called before each game, so that an agent reused across games (to keep its allocations)
@@ -123,6 +132,11 @@ pub trait Agent<G: Game>: Send {
     /// why. The default only names the move; levels that score or search override it.
     fn analyse(&mut self, game: &G, moves: &[G::Move], ctx: &mut Context<'_>) -> Analysis<G::Move> {
         Analysis::of_move(self.choose(game, moves, ctx))
+    }
+
+    /// Sets the budgets of the moves that follow; levels that do not search ignore it.
+    fn set_budget(&mut self, budget: Budget) {
+        let _ = budget;
     }
 }
 

@@ -16,7 +16,7 @@ pub mod selfplay;
 pub mod tally;
 pub mod weights;
 
-pub use agent::{Agent, AgentSetup, Analysis, Clock, Context, NoClock, TimeControl};
+pub use agent::{Agent, AgentSetup, Analysis, Budget, Clock, Context, NoClock, TimeControl};
 pub use game::{
     Counters, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog, Outcome, SeatResult,
     SeatSet, seat_agent,

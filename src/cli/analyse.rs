@@ -14,22 +14,6 @@ use super::run::WallClock;
 
 struct Analyse<'a>(&'a AnalyseArgs);
 
-/// The moves of `pv` in notation, each played on a copy of `game` (dice stream 0) so that every
-/// move is written in the position it is played in.
-fn pv_text<G: Game>(game: &G, pv: &[G::Move]) -> Vec<String> {
-    let mut position = game.clone();
-    let mut dice = RandomStream::dice(0);
-    let mut out = Vec::with_capacity(pv.len());
-    for &mv in pv {
-        if position.outcome().is_some() {
-            break;
-        }
-        out.push(position.format_move(mv));
-        position.play(mv, &mut dice, &mut engine::NoLog);
-    }
-    out
-}
-
 impl GameVisitor for Analyse<'_> {
     type Output = anyhow::Result<ExitCode>;
 
@@ -71,7 +55,7 @@ impl GameVisitor for Analyse<'_> {
 
 fn print_analysis<G: Game>(game: &G, a: &Analysis<G::Move>, time_ms: f64, as_json: bool) {
     let best = game.format_move(a.best);
-    let pv = pv_text(game, &a.pv);
+    let pv = tuner::protocol::move_texts(game, &a.pv);
     let values: Vec<(String, f64)> = a
         .values
         .iter()

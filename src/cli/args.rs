@@ -37,6 +37,9 @@ pub enum Command {
     /// A level's move for one position (the apps' hint): its score, principal variation, depth,
     /// nodes and time; for dice games every legal move with the level's value for it.
     Analyse(AnalyseArgs),
+    /// Run a level as an engine over standard input and output, speaking koom's engine protocol
+    /// (docs/engine-protocol.md), for tournament runners and `cmd:` agents.
+    Engine(EngineArgs),
     /// Write report.html and report.md (with charts) for a result folder, or compare two runs
     /// (e.g. two rule variants) side by side.
     Report(ReportArgs),
@@ -312,6 +315,19 @@ pub struct AnalyseArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    #[arg(long)]
+    pub game: String,
+    /// The level: a name from `koom list`, or `level@weights.toml`.
+    #[arg(long)]
+    pub level: String,
+    /// `batch` (the level's depth and node budgets) or `player` (its time limit); `go` limits
+    /// replace either.
+    #[arg(long)]
+    pub time_control: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -30,6 +30,7 @@ mod play;
 mod position;
 mod report;
 mod run;
+mod serve;
 mod strength;
 mod tune;
 
@@ -49,6 +50,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Perft(args) => position::perft(args),
         Command::Legal(args) => position::legal(args),
         Command::Analyse(args) => analyse::analyse(args),
+        Command::Engine(args) => serve::engine(args),
         Command::Merge(args) => merge::merge(args),
         Command::Report(args) => report::report(args),
         Command::Gate(args) => strength::gate(args),

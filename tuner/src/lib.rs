@@ -4,6 +4,7 @@ pub mod agents;
 pub mod config;
 pub mod error;
 pub mod partial;
+pub mod protocol;
 pub mod runner;
 pub mod stats;
 pub mod strength;

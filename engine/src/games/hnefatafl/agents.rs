@@ -8,7 +8,7 @@
 use super::eval::{EvalWeights, Evaluation};
 use super::node::{Node, RECENT, remember};
 use super::{Hnefatafl, Move};
-use crate::agent::{Agent, AgentSetup, Analysis, Context, TimeControl};
+use crate::agent::{Agent, AgentSetup, Analysis, Budget, Context, TimeControl};
 use crate::game::Level;
 use crate::search::{Limits, Searcher};
 use crate::weights::{Param, WeightSet};
@@ -138,6 +138,7 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Hnefatafl>> {
     Box::new(Searching {
         searcher: Searcher::new(TABLE_BITS[level]),
         eval: Evaluation::new(EvalWeights::from_values(eval)),
+        base: limits,
         limits,
         recent: [0; RECENT],
     })
@@ -149,11 +150,17 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Hnefatafl>> {
 struct Searching {
     searcher: Searcher<Node>,
     eval: Evaluation,
+    /// The level's own limits, and those in force (a caller's [`Budget`] over them).
+    base: Limits,
     limits: Limits,
     recent: [u64; RECENT],
 }
 
 impl Agent<Hnefatafl> for Searching {
+    fn set_budget(&mut self, budget: Budget) {
+        self.limits = self.base.with_budget(budget);
+    }
+
     fn new_game(&mut self) {
         self.searcher.clear();
         self.recent = [0; RECENT];

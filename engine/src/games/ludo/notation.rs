@@ -2,7 +2,7 @@
 //! `pawn 0 yard->0`), and a position is one line such as
 //! `pawns=y,y,y,y/12,y,57,y/y,y,y,y/3,y,y,y mover=1 roll=6 sixes=1`: each seat's four pawns
 //! (`y` in the yard, else the progress 0..=57), the seat to move, its roll and the sixes rolled
-//! in a row this turn (the current roll included; 0 when absent).
+//! in a row this turn (the current roll included; when absent, 1 for a 6 and 0 otherwise).
 
 use super::board::{FINISH, SEATS};
 use super::{Ludo, LudoMove, YARD};
@@ -109,10 +109,8 @@ pub(super) fn from_position(text: &str) -> Result<Ludo, String> {
         sixes.or(Some(if roll == 6 { "1" } else { "0" })),
         0..=2,
     )?;
-    if (roll == 6) != (sixes > 0) {
-        return Err(format!(
-            "position: sixes={sixes} counts the current roll, so it is 1 or 2 exactly when roll=6"
-        ));
+    if roll == 6 && sixes == 0 {
+        return Err("position: sixes= counts the current roll, so it is 1 or 2 when roll=6".into());
     }
     if progress
         .iter()

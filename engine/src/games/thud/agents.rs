@@ -11,7 +11,7 @@ use super::eval::{Eval, EvalWeights};
 use super::moves::MAX_TAKE_ALL_MOVES;
 use super::node::{HORIZON, Node};
 use super::{Side, Thud, ThudMove};
-use crate::agent::{Agent, AgentSetup, Analysis, Context, TimeControl, best_move, pick};
+use crate::agent::{Agent, AgentSetup, Analysis, Budget, Context, TimeControl, best_move, pick};
 use crate::game::Level;
 use crate::search::{Evaluator, Limits, SearchGame, Searcher};
 use crate::weights::{Param, WeightSet};
@@ -153,6 +153,7 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
             Box::new(Searching {
                 searcher: Searcher::new(if level == 4 { 17 } else { 15 }),
                 eval: eval(),
+                base: limits,
                 limits,
             })
         }
@@ -246,10 +247,16 @@ impl Agent<Thud> for Easy {
 struct Searching {
     searcher: Searcher<Node>,
     eval: Eval,
+    /// The level's own limits, and those in force (a caller's [`Budget`] over them).
+    base: Limits,
     limits: Limits,
 }
 
 impl Agent<Thud> for Searching {
+    fn set_budget(&mut self, budget: Budget) {
+        self.limits = self.base.with_budget(budget);
+    }
+
     fn new_game(&mut self) {
         self.searcher.clear();
     }
