@@ -105,6 +105,7 @@ impl<M: Copy + PartialEq> From<crate::search::SearchResult<M>> for Analysis<M> {
             score: Some(f64::from(result.score)),
             depth: result.depth,
             nodes: result.nodes,
+            pv: result.pv.to_vec(),
             ..Self::of_move(result.best)
         }
     }

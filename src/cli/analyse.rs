@@ -9,8 +9,8 @@ use tuner::agents::parse_agent;
 use tuner::config::parse_time_control;
 
 use super::args::AnalyseArgs;
+use super::live::WallClock;
 use super::position::replay;
-use super::run::WallClock;
 
 struct Analyse<'a>(&'a AnalyseArgs);
 

@@ -10,7 +10,7 @@ use tuner::partial::{Header, RawPartial, experiment_hash, read_header, read_part
 use tuner::tally::RunTally;
 
 use super::args::MergeArgs;
-use super::run::{run_info, write_results};
+use super::live::{run_info, write_results};
 
 struct Merge<'a> {
     shards: Vec<(PathBuf, Header, RawPartial)>,
@@ -52,7 +52,7 @@ impl GameVisitor for Merge<'_> {
             &exp,
             &tally,
             false,
-            &run_info(tally.games, 0.0, 0),
+            &run_info(tally.games, None, 0),
             self.args.quiet,
         )?;
         Ok(ExitCode::SUCCESS)

@@ -25,6 +25,7 @@ mod analyse;
 mod args;
 mod bench;
 mod list;
+mod live;
 mod merge;
 mod play;
 mod position;

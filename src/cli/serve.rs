@@ -11,7 +11,7 @@ use tuner::config::parse_time_control;
 use tuner::protocol::{EngineSession, Flow};
 
 use super::args::EngineArgs;
-use super::run::WallClock;
+use super::live::WallClock;
 
 struct Serve<'a>(&'a EngineArgs);
 

@@ -17,11 +17,9 @@ mod stats;
 
 use serde::{Deserialize, Serialize};
 
-pub use agents::SearchParams;
 pub use board::{Bits, Board, Piece, Side};
 pub use eval::{EvalWeights, Evaluation};
 pub use moves::{MAX_MOVES, Move, MoveList};
-pub use node::Node;
 pub use notation::{START, square_name};
 pub use rules::Capture;
 pub use stats::{HnefataflReport, HnefataflStats};

@@ -1,13 +1,6 @@
 //! End-to-end tests of `koom analyse` and of `koom legal` at the end of a game.
 
-#[allow(dead_code)] // each test file uses some of the shared helpers
-mod common;
-
-use common::{koom, stderr};
-
-fn stdout(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use crate::common::{koom, stderr, stdout};
 
 fn analyse_json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["analyse", "--json"];

@@ -1,9 +1,6 @@
 //! Protocol conformance of `koom engine`, driven from outside the process: for each game a full
 //! game is played through standard input and output, the test holding the rules and the dice.
 
-#[allow(dead_code)] // each test file uses some of the shared helpers
-mod common;
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
