@@ -135,6 +135,13 @@ pub trait Agent<G: Game>: Send {
         Analysis::of_move(self.choose(game, moves, ctx))
     }
 
+    /// Whether the move just chosen forfeits the game instead (an external program that crashed,
+    /// hung or answered nonsense; its `choose` then returned some legal move). Asked once after
+    /// every `choose`; koom's own levels never forfeit.
+    fn forfeit(&mut self) -> Option<crate::game::Forfeit> {
+        None
+    }
+
     /// Sets the budgets of the moves that follow; levels that do not search ignore it.
     fn set_budget(&mut self, budget: Budget) {
         let _ = budget;

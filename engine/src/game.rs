@@ -119,6 +119,22 @@ impl Outcome {
         }
     }
 
+    /// A game of `seats` seats lost by `seat` for `why`: every other seat shares the win, the
+    /// reason is `why`'s entry at the end of `G::REASONS`.
+    #[must_use]
+    pub fn forfeit<G: Game>(seat: usize, seats: usize, why: Forfeit) -> Self {
+        let mut winners = SeatSet::default();
+        (0..seats)
+            .filter(|&s| s != seat)
+            .for_each(|s| winners.insert(s));
+        let reason = G::REASONS.len() - FORFEIT_REASONS.len() + why as usize;
+        Self {
+            winners,
+            no_result: false,
+            reason: reason as u8,
+        }
+    }
+
     /// The single winning seat, if there is one.
     #[must_use]
     pub fn sole_winner(&self) -> Option<usize> {
@@ -126,6 +142,27 @@ impl Outcome {
             .then(|| self.winners.0.trailing_zeros() as usize)
     }
 }
+
+/// Why an external program (a `cmd:` agent) lost a game without the rules deciding it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Forfeit {
+    /// The program exited or closed its output.
+    Crashed,
+    /// No move within its time limit and the margin.
+    TimedOut,
+    /// A move that does not parse or is not legal in the position.
+    IllegalMove,
+    /// A line that is not protocol, or an `error` answer.
+    Garbage,
+}
+
+/// The names of the [`Forfeit`] reasons, in order: every game's [`Game::REASONS`] ends with them.
+pub const FORFEIT_REASONS: [&str; 4] = [
+    "forfeit: program crashed",
+    "forfeit: no move in time",
+    "forfeit: illegal move",
+    "forfeit: unreadable reply",
+];
 
 /// What every game counts while it is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -294,6 +331,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// Ends the game at once with `outcome`: the runner's verdict when an external program
+    /// forfeits (see [`Outcome::forfeit`]).
+    fn end(&mut self, outcome: Outcome);
 
     fn counters(&self) -> Counters;
 

@@ -18,8 +18,8 @@ pub mod weights;
 
 pub use agent::{Agent, AgentSetup, Analysis, Budget, Clock, Context, NoClock, TimeControl};
 pub use game::{
-    Counters, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog, Outcome, SeatResult,
-    SeatSet, seat_agent,
+    Counters, FORFEIT_REASONS, Forfeit, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog,
+    Outcome, SeatResult, SeatSet, seat_agent,
 };
 pub use random::{RandomStream, game_seed};
 pub use registry::{GAME_NAMES, GameVisitor, UnknownGame, visit_game};

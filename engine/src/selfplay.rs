@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 
 use crate::agent::{Agent, Clock, Context};
-use crate::game::{Game, Log, MAX_SEATS};
+use crate::game::{Game, Log, MAX_SEATS, Outcome};
 use crate::random::RandomStream;
 
 /// What fixes a game before anyone moves: the rules, the number of seats and the seed (from
@@ -42,7 +42,14 @@ impl<G: Game> SeededGame<'_, G> {
                 rng: &mut tie_breaks[seat],
                 clock: self.clock,
             };
-            let mv = agents[agent_of(seat)].choose(&game, &moves, ctx);
+            let agent = &mut agents[agent_of(seat)];
+            let mv = agent.choose(&game, &moves, ctx);
+            if let Some(why) = agent.forfeit() {
+                log.line(format_args!("seat {seat} forfeits: {why:?}"));
+                game.end(Outcome::forfeit::<G>(seat, self.seats, why));
+                observe(&game);
+                break;
+            }
             game.play(mv, &mut dice, log);
             observe(&game);
         }

@@ -6,6 +6,7 @@ mod common;
 
 mod analyse;
 mod engine_protocol;
+mod external;
 mod games;
 mod reports;
 mod run;

@@ -4,6 +4,7 @@ pub mod agents;
 pub mod atomic;
 pub mod config;
 pub mod error;
+pub mod external;
 pub mod partial;
 pub mod protocol;
 pub mod runner;

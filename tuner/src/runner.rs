@@ -8,6 +8,7 @@
 //! bounded by one wave, and so that an interruption is noticed between chunks.
 
 use std::ops::Range;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use engine::selfplay::SeededGame;
@@ -47,7 +48,14 @@ pub struct RunResult<G: Game> {
 /// Builds one agent per slot of the plan.
 #[must_use]
 pub fn new_agents<G: Game>(plan: &Plan<G>) -> Vec<Box<dyn Agent<G>>> {
-    plan.agents.iter().map(G::new_agent).collect()
+    plan.agents
+        .iter()
+        .zip(&plan.externals)
+        .map(|(setup, external)| match external {
+            Some(spec) => Box::new(crate::external::External::<G>::new(Arc::clone(spec))) as _,
+            None => G::new_agent(setup),
+        })
+        .collect()
 }
 
 /// Plays rotation `rotation` of seed group `group`, narrating into `log` and showing each new

@@ -25,7 +25,7 @@ pub use rules::Capture;
 pub use stats::{HnefataflReport, HnefataflStats};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::game::{Counters, Game, Level, Log, Outcome};
+use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, Outcome};
 use crate::random::RandomStream;
 
 /// The king reached a corner.
@@ -240,6 +240,10 @@ impl Game for Hnefatafl {
         "encirclement",
         "no move",
         "cap",
+        FORFEIT_REASONS[0],
+        FORFEIT_REASONS[1],
+        FORFEIT_REASONS[2],
+        FORFEIT_REASONS[3],
     ];
 
     /// perft(4) from the start: about fifty million leaves.
@@ -299,6 +303,10 @@ impl Game for Hnefatafl {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
     }
 
     fn counters(&self) -> Counters {

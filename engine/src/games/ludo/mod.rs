@@ -14,7 +14,7 @@ pub use agents::{HardWeights, risk_numerator};
 pub use board::{FINISH, HOME_STRAIGHT, LAST_TRACK, SEATS, is_safe, track_square};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::game::{Counters, Game, Level, Log, NoGameStats, Outcome, SeatSet};
+use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, NoGameStats, Outcome, SeatSet};
 use crate::random::RandomStream;
 
 /// A pawn in the yard has no progress yet.
@@ -225,7 +225,14 @@ impl Game for Ludo {
 
     const NAME: &'static str = "ludo";
     const SEATS: (usize, usize) = (SEATS, SEATS);
-    const REASONS: &'static [&'static str] = &["all pawns home", "roll cap"];
+    const REASONS: &'static [&'static str] = &[
+        "all pawns home",
+        "roll cap",
+        FORFEIT_REASONS[0],
+        FORFEIT_REASONS[1],
+        FORFEIT_REASONS[2],
+        FORFEIT_REASONS[3],
+    ];
 
     fn levels() -> &'static [Level] {
         agents::LEVELS
@@ -310,6 +317,10 @@ impl Game for Ludo {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
     }
 
     fn counters(&self) -> Counters {

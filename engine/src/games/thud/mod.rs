@@ -34,7 +34,7 @@ pub use notation::{
 pub use stats::{AgentReport, Interval, MatchRecord, ReasonCount, ThudReport, ThudStats};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::game::{Counters, Game, Level, Log, MAX_SEATS, Outcome};
+use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, MAX_SEATS, Outcome};
 use crate::random::RandomStream;
 
 /// Rule options of an experiment (`[options]` of its config).
@@ -181,6 +181,10 @@ impl Game for Thud {
         "dwarfs eliminated",
         "trolls eliminated",
         "no legal move",
+        FORFEIT_REASONS[0],
+        FORFEIT_REASONS[1],
+        FORFEIT_REASONS[2],
+        FORFEIT_REASONS[3],
     ];
     /// A match is the two rounds of a seed, sides swapped.
     const GAMES_COUNT_GROUPS: bool = true;
@@ -246,6 +250,10 @@ impl Game for Thud {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
     }
 
     fn counters(&self) -> Counters {

@@ -28,7 +28,7 @@ pub use rules::{
 pub use stats::{SeatRecord, TrenteDouzeReport, TrenteDouzeStats, TurnSums};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::game::{Counters, Game, Level, Log, MAX_SEATS, Outcome, SeatSet};
+use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, MAX_SEATS, Outcome, SeatSet};
 use crate::random::RandomStream;
 
 /// The most legal moves at one decision: a first roll of six different faces has 63 non-empty
@@ -507,7 +507,13 @@ impl Game for TrenteDouze {
 
     const NAME: &'static str = "trente-douze";
     const SEATS: (usize, usize) = (2, MAX_SEATS);
-    const REASONS: &'static [&'static str] = &["three rounds played"];
+    const REASONS: &'static [&'static str] = &[
+        "three rounds played",
+        FORFEIT_REASONS[0],
+        FORFEIT_REASONS[1],
+        FORFEIT_REASONS[2],
+        FORFEIT_REASONS[3],
+    ];
 
     fn levels() -> &'static [Level] {
         agents::LEVELS
@@ -559,6 +565,10 @@ impl Game for TrenteDouze {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
     }
 
     fn counters(&self) -> Counters {
