@@ -25,7 +25,20 @@ impl<G: Game> SeededGame<'_, G> {
         agents: &mut [Box<dyn Agent<G>>],
         agent_of: impl Fn(usize) -> usize,
         log: &mut impl Log,
+        observe: impl FnMut(&G),
+    ) -> G {
+        self.play_noting(agents, agent_of, log, observe, |_, _| {})
+    }
+
+    /// [`SeededGame::play`] that also hands each move, with the position it is played in, to
+    /// `on_move` (game records).
+    pub fn play_noting(
+        &self,
+        agents: &mut [Box<dyn Agent<G>>],
+        agent_of: impl Fn(usize) -> usize,
+        log: &mut impl Log,
         mut observe: impl FnMut(&G),
+        mut on_move: impl FnMut(&G, G::Move),
     ) -> G {
         let mut dice = RandomStream::dice(self.seed);
         let mut tie_breaks: ArrayVec<RandomStream, MAX_SEATS> = (0..self.seats)
@@ -50,6 +63,7 @@ impl<G: Game> SeededGame<'_, G> {
                 observe(&game);
                 break;
             }
+            on_move(&game, mv);
             game.play(mv, &mut dice, log);
             observe(&game);
         }

@@ -197,6 +197,10 @@ pub struct RunArgs {
     /// Continue from the checkpoint an interrupted run left in the output folder.
     #[arg(long)]
     pub resume: bool,
+    /// Write every game as one line of FILE: index, seed group, rotation, agents, result,
+    /// reason, start and the moves in notation (replay one with `koom legal --record LINE`).
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -236,6 +240,10 @@ pub struct PlayArgs {
     /// Print the board after every move.
     #[arg(long)]
     pub boards: bool,
+    /// Replay a line of a `--records` file (board games: the game needs --game), narrating
+    /// every move, instead of playing a game.
+    #[arg(long, conflicts_with_all = ["index", "group"])]
+    pub record: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -286,6 +294,10 @@ pub struct LegalArgs {
     /// Moves to apply first, in order, comma separated.
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
+    /// Replay a line of a `--records` file (instead of --position and --moves), check its
+    /// result, and print the final position and result.
+    #[arg(long, conflicts_with_all = ["position", "moves"])]
+    pub record: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -8,6 +8,7 @@ mod analyse;
 mod engine_protocol;
 mod external;
 mod games;
+mod records;
 mod reports;
 mod run;
 mod shards;

@@ -176,6 +176,8 @@ pub struct Plan<G: Game> {
     /// Per agent slot, the external program playing it (`cmd:` or an `[engines]` name) instead
     /// of the level in `agents`.
     pub externals: Vec<Option<Arc<ExternalSpec>>>,
+    /// Whether the runner notes every move for game records (`--records`).
+    pub records: bool,
     /// The agents as the user wrote them.
     pub labels: Vec<String>,
     pub seed: u64,
@@ -246,6 +248,7 @@ impl<G: Game> Plan<G> {
             options,
             agents,
             externals,
+            records: false,
             labels: exp.agents.clone(),
             seed: exp.seed,
             groups,

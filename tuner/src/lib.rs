@@ -7,6 +7,7 @@ pub mod error;
 pub mod external;
 pub mod partial;
 pub mod protocol;
+pub mod records;
 pub mod runner;
 pub mod session;
 pub mod stats;
