@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::bail;
-use engine::{Game, GameVisitor, NoLog, RandomStream};
+use engine::{Game, GameVisitor, NoLog, RandomStream, quote};
 
 use tuner::records::{parse_record, result_text};
 
@@ -14,8 +14,7 @@ use super::args::{LegalArgs, PerftArgs};
 pub(super) fn start<G: Game>(position: Option<&str>) -> anyhow::Result<G> {
     let options = G::Options::default();
     match position {
-        Some(text) => G::from_position(text, &options)
-            .map_err(|e| anyhow::anyhow!("bad {} position: {e}", G::NAME)),
+        Some(text) => Ok(G::from_position(text, &options)?),
         None => Ok(G::new(
             &options,
             G::SEATS.0,
@@ -81,11 +80,11 @@ pub(super) fn replay<G: Game>(position: Option<&str>, moves: &[String]) -> anyho
     let mut dice = RandomStream::dice(0);
     for (i, text) in moves.iter().enumerate() {
         if game.outcome().is_some() {
-            bail!("move {} `{text}`: the game is already over", i + 1);
+            bail!("move {} {}: the game is already over", i + 1, quote(text));
         }
-        let mv = game
-            .parse_move(text)
-            .map_err(|e| anyhow::anyhow!("move {} `{text}` is illegal: {e}", i + 1))?;
+        let mv = game.parse_move(text).map_err(|e| {
+            anyhow::anyhow!("move {} {} is illegal: {}", i + 1, quote(text), e.reason())
+        })?;
         game.play(mv, &mut dice, &mut NoLog);
     }
     Ok(game)

@@ -16,7 +16,7 @@ use tuner::strength::{match_plan, play_matches};
 use tuner::tournament::{Format, check_agents, summarize_tournament};
 
 use super::args::RunArgs;
-use super::live::{Live, run_info, write_results};
+use super::live::{Live, interrupted, run_info, write_results};
 
 struct RunGame<'a> {
     exp: &'a Experiment,
@@ -53,7 +53,7 @@ impl GameVisitor for RunGame<'_> {
         live.bar.finish_and_clear();
         let finished = result.is_complete();
         if !finished {
-            eprintln!(
+            errln!(
                 "interrupted: checkpoint written to {} (continue with --resume)",
                 session.checkpoint_path().display()
             );
@@ -61,7 +61,7 @@ impl GameVisitor for RunGame<'_> {
         if let Some(shard) = shard {
             if finished {
                 let path = session.write_shard(&result)?;
-                eprintln!(
+                errln!(
                     "shard {}/{} ({} games) written to {}; combine the shards with `koom merge`",
                     shard.index,
                     shard.count,
@@ -77,7 +77,11 @@ impl GameVisitor for RunGame<'_> {
                 session.close();
             }
         }
-        Ok(ExitCode::from(if finished { 0 } else { 130 }))
+        Ok(if finished {
+            ExitCode::SUCCESS
+        } else {
+            interrupted()
+        })
     }
 }
 
@@ -86,14 +90,14 @@ fn announce<G: Game>(opening: Opening, session: &RunSession<'_, G>) {
     let path = session.checkpoint_path();
     match opening {
         Opening::Fresh => {}
-        Opening::Resumed => eprintln!("resuming from {}", path.display()),
+        Opening::Resumed => errln!("resuming from {}", path.display()),
         Opening::NothingToResume => {
-            eprintln!(
+            errln!(
                 "no checkpoint at {}: starting from the beginning",
                 path.display()
             );
         }
-        Opening::Replacing => eprintln!(
+        Opening::Replacing => errln!(
             "note: starting over; the checkpoint {} is replaced (--resume continues it)",
             path.display()
         ),
@@ -183,6 +187,10 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     let started = Instant::now();
     let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &hooks)?;
     live.bar.finish_and_clear();
+    if matches.results.is_empty() {
+        errln!("interrupted before a game finished: nothing written");
+        return Ok(interrupted());
+    }
     let summary = summarize_tournament(exp, format, &matches)?;
     let games = matches.results.iter().map(|(_, _, t)| t.games).sum();
     let info = run_info(games, Some(started), exp.threads);
@@ -198,9 +206,9 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     if !quiet {
         out!("{}", reports::tournament_table(&summary));
     }
-    eprintln!("results written to {}", exp.out.display());
+    errln!("results written to {}", exp.out.display());
     Ok(if matches.partial {
-        ExitCode::from(130)
+        interrupted()
     } else {
         ExitCode::SUCCESS
     })

@@ -12,6 +12,7 @@ mod eval;
 mod moves;
 mod node;
 mod notation;
+mod position;
 mod rules;
 mod stats;
 
@@ -25,6 +26,7 @@ pub use rules::Capture;
 pub use stats::{HnefataflReport, HnefataflStats};
 
 use crate::agent::{Agent, AgentSetup};
+use crate::error::ParseError;
 use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, Outcome};
 use crate::random::RandomStream;
 
@@ -331,8 +333,9 @@ impl Game for Hnefatafl {
         agents::new_agent(setup)
     }
 
-    fn from_position(text: &str, options: &HnefataflOptions) -> Result<Self, String> {
-        let (board, to_move) = notation::read_position(text)?;
+    fn from_position(text: &str, options: &HnefataflOptions) -> Result<Self, ParseError> {
+        let (board, to_move) =
+            position::read(text).map_err(|e| e.reading("hnefatafl position", text))?;
         Ok(Self::from_board(board, to_move, options))
     }
 
@@ -350,8 +353,9 @@ impl Game for Hnefatafl {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
         notation::parse_move(self, text)
+            .map_err(|why| ParseError::new(why).reading("hnefatafl move", text))
     }
 }
 

@@ -14,6 +14,7 @@ pub use agents::{HardWeights, risk_numerator};
 pub use board::{FINISH, HOME_STRAIGHT, LAST_TRACK, SEATS, is_safe, track_square};
 
 use crate::agent::{Agent, AgentSetup};
+use crate::error::ParseError;
 use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, NoGameStats, Outcome, SeatSet};
 use crate::random::RandomStream;
 
@@ -331,12 +332,14 @@ impl Game for Ludo {
         self.format_move_text(mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<LudoMove, String> {
+    fn parse_move(&self, text: &str) -> Result<LudoMove, ParseError> {
         notation::parse_move(self, text)
+            .map_err(|why| ParseError::new(why).reading("ludo move", text))
     }
 
-    fn from_position(text: &str, options: &LudoOptions) -> Result<Self, String> {
-        let mut game = notation::from_position(text)?;
+    fn from_position(text: &str, options: &LudoOptions) -> Result<Self, ParseError> {
+        let mut game = notation::from_position(text)
+            .map_err(|why| ParseError::new(why).reading("ludo position", text))?;
         game.roll_cap = options.roll_cap;
         Ok(game)
     }

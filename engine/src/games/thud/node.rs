@@ -2,9 +2,11 @@
 //! the squares each side threatens, worked out once per position when first needed.
 //!
 //! The searcher considers, for each troll destination, only the move that takes every
-//! neighbouring dwarf (the moves of [`TrollCapture::All`], legal under either rule): taking fewer
-//! only spares dwarfs worth points to the other side, and the 2^k subsets would otherwise swamp
-//! the selection of promising moves.
+//! neighbouring dwarf (the moves of [`TrollCapture::All`], legal under either rule). Taking fewer
+//! spares a dwarf worth a point to the other side, and it never protects the troll that moved: a
+//! dwarf left beside it is a line of one that can hurl onto it. It could only shield another
+//! troll, by blocking the path of a line aimed at it, and the dwarfs still take one troll a
+//! turn; the 2^k subsets would meanwhile swamp the selection of promising moves.
 
 use core::cell::Cell;
 
@@ -20,28 +22,33 @@ pub const POINT: i32 = 100;
 /// Within this many plies of the no-capture window or the ply cap, the plies left are part of
 /// the hash: a search of depth `d` from a position with more than `d` plies left cannot reach
 /// either end, so its result holds for any such count, and positions far from both share their
-/// table entries. No level searches deeper than this.
-pub const HORIZON: u32 = 16;
+/// table entries. No level searches deeper than this (the search parameters' largest depth),
+/// captures beyond the horizon aside: they reset the window.
+pub const HORIZON: u32 = 64;
 
 /// The threats of a position, whoever is to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Zones {
-    /// Squares where a dwarf would be taken by some troll move now: next to a square a troll
-    /// can step or shove to.
+    /// Squares where a dwarf would be taken by some troll move now without a hurl in reply:
+    /// next to a square a troll can step or shove to and no hurl reaches (a dwarf next to
+    /// nothing but covered squares is covered).
     pub dwarf_danger: SquareSet,
     /// Squares a dwarf's hurl reaches now: a troll standing on one can be taken.
     pub troll_danger: SquareSet,
-    /// The most dwarfs one troll move can take now.
+    /// The most dwarfs one troll move can take now, landing where no hurl reaches.
     pub troll_best: u32,
-    /// Troll steps to empty squares (the trolls' mobility).
-    pub troll_steps: u32,
+    /// Troll steps to empty squares that no hurl reaches: the trolls' safe room to manoeuvre.
+    pub troll_safe_steps: u32,
 }
 
 impl Zones {
     /// Works the threats out from the board.
     #[must_use]
     pub fn of(board: &Board) -> Self {
-        let mut zones = Self::default();
+        let mut zones = Self {
+            troll_danger: hurl_reach(board),
+            ..Self::default()
+        };
         let mut reach = SquareSet::default();
         for sq in board.trolls().iter() {
             let from = sq.cell();
@@ -50,47 +57,62 @@ impl Zones {
                 if board.kind(to) != EMPTY {
                     continue;
                 }
-                zones.troll_steps += 1;
-                reach.insert_cell(to);
-                zones.troll_best = zones.troll_best.max(board.adjacent_dwarfs(to));
+                zones.troll_safe_steps += u32::from(!zones.troll_danger.has_cell(to));
+                zones.land(board, to, &mut reach);
                 let mut behind = from.wrapping_add_signed(-d);
                 while board.kind(behind) == TROLL {
                     to = to.wrapping_add_signed(d);
                     if board.kind(to) != EMPTY {
                         break;
                     }
-                    reach.insert_cell(to);
-                    zones.troll_best = zones.troll_best.max(board.adjacent_dwarfs(to));
+                    zones.land(board, to, &mut reach);
                     behind = behind.wrapping_add_signed(-d);
                 }
             }
         }
         zones.dwarf_danger = reach.neighbours();
-        for sq in board.dwarfs().iter() {
-            let front = sq.cell();
-            for d in DIRS {
-                let mut line = 1;
-                let mut back = front.wrapping_add_signed(-d);
-                while board.kind(back) == DWARF {
-                    line += 1;
-                    back = back.wrapping_add_signed(-d);
-                }
-                let mut to = front;
-                for _ in 0..line {
-                    to = to.wrapping_add_signed(d);
-                    match board.kind(to) {
-                        EMPTY => zones.troll_danger.insert_cell(to),
-                        TROLL => {
-                            zones.troll_danger.insert_cell(to);
-                            break;
-                        }
-                        _ => break,
+        zones
+    }
+}
+
+impl Zones {
+    /// A troll can land on the empty square `to`: where no hurl reaches, its neighbours are in
+    /// danger (`reach` collects such squares).
+    fn land(&mut self, board: &Board, to: usize, reach: &mut SquareSet) {
+        if !self.troll_danger.has_cell(to) {
+            reach.insert_cell(to);
+            self.troll_best = self.troll_best.max(board.adjacent_dwarfs(to));
+        }
+    }
+}
+
+/// The squares some dwarf line can hurl onto: empty ones, and those of the trolls it can take.
+fn hurl_reach(board: &Board) -> SquareSet {
+    let mut danger = SquareSet::default();
+    for sq in board.dwarfs().iter() {
+        let front = sq.cell();
+        for d in DIRS {
+            let mut line = 1;
+            let mut back = front.wrapping_add_signed(-d);
+            while board.kind(back) == DWARF {
+                line += 1;
+                back = back.wrapping_add_signed(-d);
+            }
+            let mut to = front;
+            for _ in 0..line {
+                to = to.wrapping_add_signed(d);
+                match board.kind(to) {
+                    EMPTY => danger.insert_cell(to),
+                    TROLL => {
+                        danger.insert_cell(to);
+                        break;
                     }
+                    _ => break,
                 }
             }
         }
-        zones
     }
+    danger
 }
 
 /// A searched position.
@@ -199,6 +221,10 @@ impl SearchGame for Node {
         self.over()
             .then(|| self.for_side_to_move(POINT * self.margin()))
     }
+
+    /// A quiet cycle only runs the window down: the round then ends on its points, which the
+    /// search sees.
+    const CYCLES_DRAW: bool = false;
 
     /// One slot per (from, to) cell pair.
     const HISTORY_SLOTS: usize = 1 << 16;
