@@ -53,6 +53,73 @@ impl core::fmt::Debug for dyn Clock + '_ {
     }
 }
 
+/// What a level thinks of a position: the `hint` of the original apps, and what `koom analyse` and
+/// the engine protocol's `info` line show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis<M> {
+    /// The move the level plays.
+    pub best: M,
+    /// Its value in the level's own units (a searcher's evaluation from the mover's side, a
+    /// dice level's move score); `None` for a level that does not score moves.
+    pub score: Option<f64>,
+    /// The principal variation, `best` first (just `best` when the level does not look ahead).
+    pub pv: Vec<M>,
+    /// The last completed search depth in plies (0 for a level that does not search).
+    pub depth: u32,
+    /// Nodes searched (0 for a level that does not search).
+    pub nodes: u64,
+    /// Every legal move with the level's value for it, for the levels that value each move
+    /// (Ludo, Trente-douze); empty otherwise.
+    pub values: Vec<(M, f64)>,
+}
+
+impl<M: Copy + PartialEq> Analysis<M> {
+    /// The analysis of a level that only names its move.
+    #[must_use]
+    pub fn of_move(best: M) -> Self {
+        Self {
+            best,
+            score: None,
+            pv: vec![best],
+            depth: 0,
+            nodes: 0,
+            values: Vec::new(),
+        }
+    }
+
+    /// The analysis of a level that scores each of `moves` by `score` and plays `best`.
+    #[must_use]
+    pub fn of_scores(best: M, moves: &[M], mut score: impl FnMut(M) -> f64) -> Self {
+        let values: Vec<(M, f64)> = moves.iter().map(|&m| (m, score(m))).collect();
+        Self {
+            score: values.iter().find(|v| v.0 == best).map(|v| v.1),
+            values,
+            ..Self::of_move(best)
+        }
+    }
+}
+
+impl<M: Copy + PartialEq> From<crate::search::SearchResult<M>> for Analysis<M> {
+    fn from(result: crate::search::SearchResult<M>) -> Self {
+        Self {
+            score: Some(f64::from(result.score)),
+            depth: result.depth,
+            nodes: result.nodes,
+            pv: result.pv.to_vec(),
+            ..Self::of_move(result.best)
+        }
+    }
+}
+
+/// Budgets a caller imposes on the next moves (the engine protocol's `go depth|nodes|movetime`);
+/// `None` keeps the level's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time_ms: Option<u64>,
+}
+
 /// A computer player.
 pub trait Agent<G: Game>: Send {
     /// Called before each game, so that an agent reused across games (to keep its allocations)
@@ -61,6 +128,24 @@ pub trait Agent<G: Game>: Send {
 
     /// Picks one of `moves` (the non-empty legal moves of `game`).
     fn choose(&mut self, game: &G, moves: &[G::Move], ctx: &mut Context<'_>) -> G::Move;
+
+    /// Chooses as [`Agent::choose`] does (same move, same draws, same state afterwards) and says
+    /// why. The default only names the move; levels that score or search override it.
+    fn analyse(&mut self, game: &G, moves: &[G::Move], ctx: &mut Context<'_>) -> Analysis<G::Move> {
+        Analysis::of_move(self.choose(game, moves, ctx))
+    }
+
+    /// Whether the move just chosen forfeits the game instead (an external program that crashed,
+    /// hung or answered nonsense; its `choose` then returned some legal move). Asked once after
+    /// every `choose`; koom's own levels never forfeit.
+    fn forfeit(&mut self) -> Option<crate::game::Forfeit> {
+        None
+    }
+
+    /// Sets the budgets of the moves that follow; levels that do not search ignore it.
+    fn set_budget(&mut self, budget: Budget) {
+        let _ = budget;
+    }
 }
 
 /// Picks uniformly among `count` candidates with a single draw, and draws nothing when there is

@@ -120,6 +120,22 @@ impl Outcome {
         }
     }
 
+    /// A game of `seats` seats lost by `seat` for `why`: every other seat shares the win, the
+    /// reason is `why`'s entry at the end of `G::REASONS`.
+    #[must_use]
+    pub fn forfeit<G: Game>(seat: usize, seats: usize, why: Forfeit) -> Self {
+        let mut winners = SeatSet::default();
+        (0..seats)
+            .filter(|&s| s != seat)
+            .for_each(|s| winners.insert(s));
+        let reason = G::REASONS.len() - FORFEIT_REASONS.len() + why as usize;
+        Self {
+            winners,
+            no_result: false,
+            reason: reason as u8,
+        }
+    }
+
     /// The single winning seat, if there is one.
     #[must_use]
     pub fn sole_winner(&self) -> Option<usize> {
@@ -127,6 +143,27 @@ impl Outcome {
             .then(|| self.winners.0.trailing_zeros() as usize)
     }
 }
+
+/// Why an external program (a `cmd:` agent) lost a game without the rules deciding it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Forfeit {
+    /// The program exited or closed its output.
+    Crashed,
+    /// No move within its time limit and the margin.
+    TimedOut,
+    /// A move that does not parse or is not legal in the position.
+    IllegalMove,
+    /// A line that is not protocol, or an `error` answer.
+    Garbage,
+}
+
+/// The names of the [`Forfeit`] reasons, in order: every game's [`Game::REASONS`] ends with them.
+pub const FORFEIT_REASONS: [&str; 4] = [
+    "forfeit: program crashed",
+    "forfeit: no move in time",
+    "forfeit: illegal move",
+    "forfeit: unreadable reply",
+];
 
 /// What every game counts while it is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -296,6 +333,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Ends the game at once with `outcome`: the runner's verdict when an external program
+    /// forfeits (see [`Outcome::forfeit`]).
+    fn end(&mut self, outcome: Outcome);
+
     fn counters(&self) -> Counters;
 
     /// The move in the game's notation, in the current position.
@@ -324,6 +365,17 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The position in the game's text form, for games that have one.
     fn position(&self) -> Option<String> {
         None
+    }
+
+    /// Whether chance is part of the rules: the moves from the start then do not fix the
+    /// position, so tools exchange the position text (with its roll) instead.
+    const HAS_DICE: bool = false;
+
+    /// Replaces the roll the seat to move chooses with (`koom analyse --roll`, the engine
+    /// protocol's `dice`); the error says why the roll cannot stand here.
+    fn set_roll(&mut self, text: &str) -> Result<(), String> {
+        let _ = text;
+        Err(format!("{} has no dice", Self::NAME))
     }
 
     /// The number of leaf nodes `depth` plies below this position. This default copies the

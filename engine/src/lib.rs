@@ -61,11 +61,11 @@ pub mod selfplay;
 pub mod tally;
 pub mod weights;
 
-pub use agent::{Agent, AgentSetup, Clock, Context, NoClock, TimeControl};
+pub use agent::{Agent, AgentSetup, Analysis, Budget, Clock, Context, NoClock, TimeControl};
 pub use error::{OptionError, ParseError, PlayError, quote};
 pub use game::{
-    Counters, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog, Outcome, SeatResult,
-    SeatSet, seat_agent,
+    Counters, FORFEIT_REASONS, Forfeit, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog,
+    Outcome, SeatResult, SeatSet, seat_agent,
 };
 pub use random::{RandomStream, game_seed};
 pub use registry::{GAME_NAMES, GameVisitor, UnknownGame, visit_game};

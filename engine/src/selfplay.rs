@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 
 use crate::agent::{Agent, Clock, Context};
-use crate::game::{Game, Log, MAX_SEATS};
+use crate::game::{Game, Log, MAX_SEATS, Outcome};
 use crate::random::RandomStream;
 
 /// What fixes a game before anyone moves: the rules, the number of seats and the seed (from
@@ -25,7 +25,20 @@ impl<G: Game> SeededGame<'_, G> {
         agents: &mut [Box<dyn Agent<G>>],
         agent_of: impl Fn(usize) -> usize,
         log: &mut impl Log,
+        observe: impl FnMut(&G),
+    ) -> G {
+        self.play_noting(agents, agent_of, log, observe, |_, _| {})
+    }
+
+    /// [`SeededGame::play`] that also hands each move, with the position it is played in, to
+    /// `on_move` (game records).
+    pub fn play_noting(
+        &self,
+        agents: &mut [Box<dyn Agent<G>>],
+        agent_of: impl Fn(usize) -> usize,
+        log: &mut impl Log,
         mut observe: impl FnMut(&G),
+        mut on_move: impl FnMut(&G, G::Move),
     ) -> G {
         let mut dice = RandomStream::dice(self.seed);
         let mut tie_breaks: ArrayVec<RandomStream, MAX_SEATS> = (0..self.seats)
@@ -42,7 +55,15 @@ impl<G: Game> SeededGame<'_, G> {
                 rng: &mut tie_breaks[seat],
                 clock: self.clock,
             };
-            let mv = agents[agent_of(seat)].choose(&game, &moves, ctx);
+            let agent = &mut agents[agent_of(seat)];
+            let mv = agent.choose(&game, &moves, ctx);
+            if let Some(why) = agent.forfeit() {
+                log.line(format_args!("seat {seat} forfeits: {why:?}"));
+                game.end(Outcome::forfeit::<G>(seat, self.seats, why));
+                observe(&game);
+                break;
+            }
+            on_move(&game, mv);
             game.play(mv, &mut dice, log);
             observe(&game);
         }

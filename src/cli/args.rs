@@ -31,8 +31,15 @@ pub enum Command {
     Bench(BenchArgs),
     /// Count the leaf nodes of the move tree to a depth (move-generator check).
     Perft(PerftArgs),
-    /// Apply moves to a position, then print the position and its legal moves.
+    /// Apply moves to a position, then print the position and its legal moves (or, when the game
+    /// is over, its result and why).
     Legal(LegalArgs),
+    /// A level's move for one position (the apps' hint): its score, principal variation, depth,
+    /// nodes and time; for dice games every legal move with the level's value for it.
+    Analyse(AnalyseArgs),
+    /// Run a level as an engine over standard input and output, speaking koom's engine protocol
+    /// (docs/engine-protocol.md), for tournament runners and `cmd:` agents.
+    Engine(EngineArgs),
     /// Write report.html and report.md (with charts) for a result folder, or compare two runs
     /// (e.g. two rule variants) side by side.
     Report(ReportArgs),
@@ -190,6 +197,10 @@ pub struct RunArgs {
     /// Continue from the checkpoint an interrupted run left in the output folder.
     #[arg(long)]
     pub resume: bool,
+    /// Write every game as one line of FILE: index, seed group, rotation, agents, result,
+    /// reason, start and the moves in notation (replay one with `koom legal --record LINE`).
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -229,6 +240,10 @@ pub struct PlayArgs {
     /// Print the board after every move.
     #[arg(long)]
     pub boards: bool,
+    /// Replay a line of a `--records` file (board games: the game needs --game), narrating
+    /// every move, instead of playing a game.
+    #[arg(long, conflicts_with_all = ["index", "group"])]
+    pub record: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -281,6 +296,52 @@ pub struct LegalArgs {
     /// Moves to apply first, in order, comma separated.
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
+    /// Replay a line of a `--records` file (instead of --position and --moves), check its
+    /// result, and print the final position and result.
+    #[arg(long, conflicts_with_all = ["position", "moves"])]
+    pub record: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    #[arg(long)]
+    pub game: String,
+    /// The level: a name from `koom list`, or `level@weights.toml`.
+    #[arg(long)]
+    pub level: String,
+    /// Position in the game's notation (default: the initial position).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves to apply first, in order, comma separated (dice games draw the rolls between moves
+    /// from dice stream 0).
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// The roll to choose with, for dice games: one die for Ludo (`6`), the dice left to throw
+    /// for Trente-douze (`13456`).
+    #[arg(long)]
+    pub roll: Option<String>,
+    /// `batch` (the level's depth and node budgets: reproducible) or `player` (its time limit).
+    #[arg(long)]
+    pub time_control: Option<String>,
+    /// Seed of the level's tie-break stream.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    #[arg(long)]
+    pub game: String,
+    /// The level: a name from `koom list`, or `level@weights.toml`.
+    #[arg(long)]
+    pub level: String,
+    /// `batch` (the level's depth and node budgets) or `player` (its time limit); `go` limits
+    /// replace either.
+    #[arg(long)]
+    pub time_control: Option<String>,
 }
 
 #[derive(Debug, Args)]

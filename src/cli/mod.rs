@@ -1,5 +1,6 @@
 //! Subcommands.
 
+mod analyse;
 mod args;
 mod bench;
 mod list;
@@ -9,6 +10,7 @@ mod play;
 mod position;
 mod report;
 mod run;
+mod serve;
 mod strength;
 mod tune;
 
@@ -27,6 +29,8 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::bench(args),
         Command::Perft(args) => position::perft(args),
         Command::Legal(args) => position::legal(args),
+        Command::Analyse(args) => analyse::analyse(args),
+        Command::Engine(args) => serve::engine(args),
         Command::Merge(args) => merge::merge(args),
         Command::Report(args) => report::report(args),
         Command::Gate(args) => strength::gate(args),

@@ -28,6 +28,9 @@ impl GameVisitor for PlayGame<'_> {
     type Output = anyhow::Result<ExitCode>;
 
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
+        if let Some(line) = &self.args.record {
+            return narrate_record::<G>(line, self.args.boards);
+        }
         let plan = Plan::<G>::new(self.exp)?;
         let seats = plan.seats() as u64;
         let group = self.args.index / seats;
@@ -61,8 +64,7 @@ impl GameVisitor for PlayGame<'_> {
             let game = play_game(
                 &plan,
                 &mut agents,
-                group,
-                rotation,
+                (group, rotation),
                 &clock,
                 &mut Stdout,
                 |g: &G| {
@@ -71,6 +73,7 @@ impl GameVisitor for PlayGame<'_> {
                         out!("{}", g.render());
                     }
                 },
+                |_, _| {},
             );
             out!("{}", game.render());
             if let Some(outcome) = game.outcome() {
@@ -96,6 +99,41 @@ impl GameVisitor for PlayGame<'_> {
         }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// `koom play --record LINE`: the recorded game move by move, checked against its result.
+fn narrate_record<G: Game>(line: &str, boards: bool) -> anyhow::Result<ExitCode> {
+    // Checks the whole line first, so that a bad record prints nothing but its error.
+    let end: G = super::position::replay_record(line)?;
+    let record = tuner::records::parse_record(line)?;
+    let mut game: G = super::position::start(record.start.as_deref())?;
+    let mut dice = engine::RandomStream::dice(0);
+    outln!(
+        "== {} game {} (group {}, rotation {}): {} ==",
+        G::NAME,
+        record.index,
+        record.group,
+        record.rotation,
+        record.agents.join(", ")
+    );
+    out!("{}", game.render());
+    for (ply, text) in record.moves.iter().enumerate() {
+        let mv = game.parse_move(text).map_err(anyhow::Error::msg)?;
+        let seat = game.to_move();
+        outln!(
+            "{:>4}. seat {seat} ({}): {}",
+            ply + 1,
+            record.agents.get(seat).map_or("?", String::as_str),
+            game.format_move(mv)
+        );
+        game.play(mv, &mut dice, &mut engine::NoLog);
+        if boards {
+            out!("{}", game.render());
+        }
+    }
+    out!("{}", end.render());
+    outln!("result: {} ({})", record.result, record.reason);
+    Ok(ExitCode::SUCCESS)
 }
 
 pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {

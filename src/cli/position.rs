@@ -6,10 +6,12 @@ use std::process::ExitCode;
 use anyhow::bail;
 use engine::{Game, GameVisitor, NoLog, RandomStream, quote};
 
+use tuner::records::{parse_record, result_text};
+
 use super::args::{LegalArgs, PerftArgs};
 
 /// The position given in the game's notation, or the initial one.
-fn start<G: Game>(position: Option<&str>) -> anyhow::Result<G> {
+pub(super) fn start<G: Game>(position: Option<&str>) -> anyhow::Result<G> {
     let options = G::Options::default();
     match position {
         Some(text) => Ok(G::from_position(text, &options)?),
@@ -51,21 +53,17 @@ impl GameVisitor for Legal<'_> {
 
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let args = self.0;
-        let mut game: G = start(args.position.as_deref())?;
-        for (i, text) in args.moves.iter().enumerate() {
-            if game.outcome().is_some() {
-                bail!("move {} {}: the game is already over", i + 1, quote(text));
-            }
-            let mv = game.parse_move(text).map_err(|e| {
-                anyhow::anyhow!("move {} {} is illegal: {}", i + 1, quote(text), e.reason())
-            })?;
-            game.play(mv, &mut RandomStream::dice(0), &mut NoLog);
-        }
+        let game: G = match &args.record {
+            Some(line) => replay_record(line)?,
+            None => replay(args.position.as_deref(), &args.moves)?,
+        };
         match game.position() {
             Some(text) => outln!("{text}"),
             None => out!("{}", game.render()),
         }
-        if game.outcome().is_none() {
+        if let Some(outcome) = game.outcome() {
+            outln!("result: {}", describe_outcome::<G>(&outcome));
+        } else {
             let mut moves = G::MoveList::default();
             game.legal_moves(&mut moves);
             for &mv in moves.iter() {
@@ -74,6 +72,61 @@ impl GameVisitor for Legal<'_> {
         }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// The position given (or the initial one) after `moves`, played in order on dice stream 0.
+pub(super) fn replay<G: Game>(position: Option<&str>, moves: &[String]) -> anyhow::Result<G> {
+    let mut game: G = start(position)?;
+    let mut dice = RandomStream::dice(0);
+    for (i, text) in moves.iter().enumerate() {
+        if game.outcome().is_some() {
+            bail!("move {} {}: the game is already over", i + 1, quote(text));
+        }
+        let mv = game.parse_move(text).map_err(|e| {
+            anyhow::anyhow!("move {} {} is illegal: {}", i + 1, quote(text), e.reason())
+        })?;
+        game.play(mv, &mut dice, &mut NoLog);
+    }
+    Ok(game)
+}
+
+/// `seat 1 wins (corner)`, `draw (...)`, `no result (...)`.
+pub(super) fn describe_outcome<G: Game>(outcome: &engine::Outcome) -> String {
+    format!("{} ({})", result_text(outcome), reason_of::<G>(outcome))
+}
+
+fn reason_of<G: Game>(outcome: &engine::Outcome) -> &'static str {
+    G::REASONS
+        .get(usize::from(outcome.reason))
+        .copied()
+        .unwrap_or("unknown reason")
+}
+
+/// The game of a `--records` line, replayed; an error when its moves do not replay or end
+/// otherwise than the line says. A forfeited game ends by the runner's verdict, not by its
+/// moves, so only its moves are checked.
+pub(super) fn replay_record<G: Game>(line: &str) -> anyhow::Result<G> {
+    let record = parse_record(line)?;
+    let game: G = replay(record.start.as_deref(), &record.moves)
+        .map_err(|e| anyhow::anyhow!("record of game {}: {e:#}", record.index))?;
+    if record.reason.starts_with("forfeit") {
+        return Ok(game);
+    }
+    let replayed = game
+        .outcome()
+        .map(|o| (result_text(&o), reason_of::<G>(&o).to_owned()));
+    if replayed.as_ref() != Some(&(record.result.clone(), record.reason.clone())) {
+        bail!(
+            "record of game {}: the moves end in {}, the record says {} ({})",
+            record.index,
+            replayed.map_or("an unfinished game".to_owned(), |(r, why)| format!(
+                "{r} ({why})"
+            )),
+            record.result,
+            record.reason
+        );
+    }
+    Ok(game)
 }
 
 pub fn perft(args: PerftArgs) -> anyhow::Result<ExitCode> {

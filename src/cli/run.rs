@@ -1,5 +1,7 @@
 //! `koom run`: an experiment from a config and flags, written to an output folder.
 
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -8,6 +10,7 @@ use engine::{Game, GameVisitor};
 use reports::GamesCsv;
 use tuner::config::{Experiment, ExperimentFile};
 use tuner::partial::Shard;
+use tuner::records::record_line;
 use tuner::session::{Opening, RunSession, SessionResult};
 use tuner::strength::{match_plan, play_matches};
 use tuner::tournament::{Format, check_agents, summarize_tournament};
@@ -26,22 +29,28 @@ impl GameVisitor for RunGame<'_> {
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let (exp, args) = (self.exp, self.args);
         if let Some(format) = &exp.format {
-            if args.shard.is_some() || args.resume || exp.games_csv {
+            if args.shard.is_some() || args.resume || exp.games_csv || args.records.is_some() {
                 bail!(
-                    "--shard, --resume and --games-csv apply to single experiments, not to a `format = \"{format}\"` tournament"
+                    "--shard, --resume, --games-csv and --records apply to single experiments, not to a `format = \"{format}\"` tournament"
                 );
             }
             return tournament::<G>(exp, Format::parse(format)?, args.quiet);
         }
         let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
         reports::check_writable_dir(&exp.out)?;
-        let (session, opening) = RunSession::<G>::open(exp, shard, args.resume)?;
+        if args.records.is_some() && (shard.is_some() || args.resume) {
+            bail!(
+                "--records needs every game of the run: it does not combine with --shard or --resume"
+            );
+        }
+        let (mut session, opening) = RunSession::<G>::open(exp, shard, args.resume)?;
+        session.plan.records = args.records.is_some();
         announce(opening, &session);
         let live = Live::new(session.total_games(), args.quiet);
         live.bar.inc(session.games_done());
         let started = Instant::now();
         let resumed = opening == Opening::Resumed;
-        let result = play_session(&session, exp, &live, resumed)?;
+        let result = play_session(&session, exp, args.records.as_deref(), &live, resumed)?;
         live.bar.finish_and_clear();
         let finished = result.is_complete();
         if !finished {
@@ -103,6 +112,7 @@ const PARTIAL_CSV: &str = "games.partial.csv";
 fn play_session<G: Game>(
     session: &RunSession<'_, G>,
     exp: &Experiment,
+    records: Option<&Path>,
     live: &Live,
     resumed: bool,
 ) -> anyhow::Result<SessionResult<G>> {
@@ -119,18 +129,25 @@ fn play_session<G: Game>(
     } else {
         None
     };
+    let mut records = records.map(Records::create).transpose()?;
+    let want_rows = exp.games_csv || records.is_some();
+    let labels = &session.plan.labels;
+    let seats = session.plan.seats() as u64;
     // The earlier rows go in before the first new row that follows them: both are in game order.
     let mut sink = |row: &tuner::tally::GameRow| {
-        let Some((csv, earlier)) = games_csv.as_mut() else {
-            return Ok(());
-        };
-        while let Some((_, line)) = earlier.next_if(|(index, _)| *index < row.index) {
-            csv.push_line(&line)?;
+        if let Some((csv, earlier)) = games_csv.as_mut() {
+            while let Some((_, line)) = earlier.next_if(|(index, _)| *index < row.index) {
+                csv.push_line(&line)?;
+            }
+            csv.push(row)?;
         }
-        csv.push(row)
+        if let Some(records) = records.as_mut() {
+            writeln!(records.out, "{}", record_line::<G>(row, labels, seats))?;
+        }
+        Ok(())
     };
     let result = session
-        .play(exp.threads, &hooks, exp.games_csv.then_some(&mut sink as _))
+        .play(exp.threads, &hooks, want_rows.then_some(&mut sink as _))
         .context("writing results")?;
     if let Some((mut csv, earlier)) = games_csv {
         for (_, line) in earlier {
@@ -140,6 +157,10 @@ fn play_session<G: Game>(
         if result.is_complete() {
             std::fs::rename(exp.out.join(PARTIAL_CSV), exp.out.join("games.csv"))?;
         }
+    }
+    // An interrupted run keeps its records under the `.partial` name: they are not all the games.
+    if let Some(records) = records.filter(|_| result.is_complete()) {
+        records.commit()?;
     }
     Ok(result)
 }
@@ -171,6 +192,35 @@ fn earlier_rows(path: &std::path::Path, games_done: u64) -> anyhow::Result<Vec<(
         );
     }
     Ok(rows)
+}
+
+/// The records file being written: lines go to `FILE.partial`, renamed to `FILE` once the run
+/// is complete, so that an interrupted run leaves no file that looks complete.
+struct Records {
+    out: std::io::BufWriter<std::fs::File>,
+    partial: PathBuf,
+    path: PathBuf,
+}
+
+impl Records {
+    fn create(path: &Path) -> anyhow::Result<Self> {
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = PathBuf::from(partial);
+        let file = std::fs::File::create(&partial)
+            .with_context(|| format!("cannot write records {}", partial.display()))?;
+        Ok(Self {
+            out: std::io::BufWriter::new(file),
+            partial,
+            path: path.to_owned(),
+        })
+    }
+
+    fn commit(mut self) -> anyhow::Result<()> {
+        self.out.flush()?;
+        std::fs::rename(&self.partial, &self.path)
+            .with_context(|| format!("cannot write records {}", self.path.display()))
+    }
 }
 
 /// Plays a round-robin or gauntlet and writes its summary.

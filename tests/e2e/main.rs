@@ -4,8 +4,12 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analyse;
+mod engine_protocol;
+mod external;
 mod games;
 mod hnefatafl_levels;
+mod records;
 mod reliability;
 mod reports;
 mod run;

@@ -1,12 +1,15 @@
 //! Experiment configs: a TOML file, overridden by command-line flags, resolved against one game.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use engine::{AgentSetup, Game, TimeControl};
 use serde::{Deserialize, Serialize};
 
 use crate::InputError;
 use crate::agents::{one_line, parse_agent, parse_options};
+use crate::external::{DEFAULT_TIMEOUT_MS, ExternalSpec};
 
 /// The built-in experiment `koom run` plays with no arguments: the three Ludo levels mixed.
 pub const DEFAULT_GAME: &str = "ludo";
@@ -64,6 +67,55 @@ pub struct ExperimentFile {
     /// `round-robin` or `gauntlet`: `agents` are then a tournament's participants, each pairing
     /// a match of `games` games.
     pub format: Option<String>,
+    /// External programs, each usable as an agent by its name (`[engines.NAME]`).
+    pub engines: Option<BTreeMap<String, EngineTable>>,
+}
+
+/// An external program speaking koom's engine protocol (`docs/engine-protocol.md`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineTable {
+    /// The program and its arguments, split on spaces (no shell).
+    pub command: String,
+    /// Working directory of the program (default: koom's).
+    pub dir: Option<PathBuf>,
+    /// `koom` (the default; the only one koom speaks as a controller so far).
+    pub protocol: Option<String>,
+    /// Limits sent with every `go`.
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    /// Longest wait for a move in milliseconds, before a margin of 1 s (default 10,000, or
+    /// `movetime` when larger).
+    pub timeout_ms: Option<u64>,
+}
+
+impl EngineTable {
+    fn spec(&self, name: &str) -> Result<ExternalSpec, InputError> {
+        match self.protocol.as_deref() {
+            None | Some("koom") => {}
+            Some(other) => {
+                return Err(InputError::new(format!(
+                    "engines.{name}.protocol `{other}` is not supported as a controller (accepted: koom)"
+                )));
+            }
+        }
+        let command: Vec<String> = self.command.split_whitespace().map(str::to_owned).collect();
+        if command.is_empty() {
+            return Err(InputError::new(format!("engines.{name}.command is empty")));
+        }
+        Ok(ExternalSpec {
+            name: name.to_owned(),
+            command,
+            dir: self.dir.clone(),
+            go: engine::Budget {
+                depth: self.depth,
+                nodes: self.nodes,
+                time_ms: self.movetime,
+            },
+            timeout_ms: self.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS),
+        })
+    }
 }
 
 impl ExperimentFile {
@@ -91,6 +143,7 @@ impl ExperimentFile {
             options: other.options.or(self.options),
             levels: other.levels.or(self.levels),
             format: other.format.or(self.format),
+            engines: other.engines.or(self.engines),
         }
     }
 
@@ -119,6 +172,7 @@ impl ExperimentFile {
             options: self.options.unwrap_or_default(),
             levels: self.levels,
             format: self.format,
+            engines: self.engines.unwrap_or_default(),
         }
     }
 }
@@ -137,6 +191,8 @@ pub struct Experiment {
     pub options: toml::Table,
     pub levels: Option<Vec<String>>,
     pub format: Option<String>,
+    #[serde(default)]
+    pub engines: BTreeMap<String, EngineTable>,
 }
 
 /// An experiment resolved against game `G`: what the runner needs.
@@ -144,6 +200,11 @@ pub struct Experiment {
 pub struct Plan<G: Game> {
     pub options: G::Options,
     pub agents: Vec<AgentSetup>,
+    /// Per agent slot, the external program playing it (`cmd:` or an `[engines]` name) instead
+    /// of the level in `agents`.
+    pub externals: Vec<Option<Arc<ExternalSpec>>>,
+    /// Whether the runner notes every move for game records (`--records`).
+    pub records: bool,
     /// The agents as the user wrote them.
     pub labels: Vec<String>,
     pub seed: u64,
@@ -171,11 +232,25 @@ impl<G: Game> Plan<G> {
             )));
         }
         let time_control = parse_time_control(&exp.time_control)?;
-        let agents = exp
-            .agents
-            .iter()
-            .map(|spec| parse_agent::<G>(spec, time_control))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut agents = Vec::with_capacity(n);
+        let mut externals = Vec::with_capacity(n);
+        for spec in &exp.agents {
+            let external = match (ExternalSpec::from_cmd(spec), exp.engines.get(spec.trim())) {
+                (Some(cmd), _) => Some(Arc::new(cmd?)),
+                (None, Some(table)) => Some(Arc::new(table.spec(spec.trim())?)),
+                (None, None) => None,
+            };
+            agents.push(match external {
+                // The level is never played: the program is.
+                Some(_) => AgentSetup {
+                    level: 0,
+                    weights: Vec::new(),
+                    time_control,
+                },
+                None => parse_agent::<G>(spec, time_control)?,
+            });
+            externals.push(external);
+        }
         let options = parse_options::<G>(&exp.options)?;
         if exp.games == 0 {
             return Err(InputError::new("games must be at least 1"));
@@ -195,6 +270,8 @@ impl<G: Game> Plan<G> {
         Ok(Self {
             options,
             agents,
+            externals,
+            records: false,
             labels: exp.agents.clone(),
             seed: exp.seed,
             groups,

@@ -8,6 +8,7 @@
 //! bounded by one wave, and so that an interruption is noticed between chunks.
 
 use std::ops::Range;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use engine::selfplay::SeededGame;
@@ -47,19 +48,27 @@ pub struct RunResult<G: Game> {
 /// Builds one agent per slot of the plan.
 #[must_use]
 pub fn new_agents<G: Game>(plan: &Plan<G>) -> Vec<Box<dyn Agent<G>>> {
-    plan.agents.iter().map(G::new_agent).collect()
+    plan.agents
+        .iter()
+        .zip(&plan.externals)
+        .map(|(setup, external)| match external {
+            Some(spec) => Box::new(crate::external::External::<G>::new(Arc::clone(spec))) as _,
+            None => G::new_agent(setup),
+        })
+        .collect()
 }
 
-/// Plays rotation `rotation` of seed group `group`, narrating into `log` and showing each new
-/// position — the first one included — to `observe`.
+/// Plays rotation `rotation` of seed group `group` (`at = (group, rotation)`), narrating into
+/// `log`, showing each new position — the first one included — to `observe` and each move with
+/// the position it is played in to `on_move`.
 pub fn play_game<G: Game>(
     plan: &Plan<G>,
     agents: &mut [Box<dyn Agent<G>>],
-    group: u64,
-    rotation: usize,
+    (group, rotation): (u64, usize),
     clock: &dyn Clock,
     log: &mut impl Log,
     observe: impl FnMut(&G),
+    on_move: impl FnMut(&G, G::Move),
 ) -> G {
     let seats = plan.seats();
     let seed = game_seed(plan.seed, group);
@@ -69,11 +78,12 @@ pub fn play_game<G: Game>(
         seed,
         clock,
     };
-    game.play(
+    game.play_noting(
         agents,
         |seat| seat_agent(seat, rotation, seats),
         log,
         observe,
+        on_move,
     )
 }
 
@@ -91,6 +101,7 @@ pub fn row_of<G: Game>(plan: &Plan<G>, game: &G, group: u64, rotation: usize) ->
         moves: counters.moves,
         rolls: counters.rolls,
         captures: counters.captures[..seats].to_vec(),
+        notation: Vec::new(),
     }
 }
 
@@ -116,17 +127,25 @@ fn play_chunk<G: Game>(
     for group in groups {
         finals.clear();
         for rotation in 0..seats {
+            let mut notation = Vec::new();
             let game = play_game(
                 plan,
                 &mut agents,
-                group,
-                rotation,
+                (group, rotation),
                 hooks.clock,
                 &mut NoLog,
                 |_| {},
+                |g: &G, mv| {
+                    if plan.records {
+                        notation.push(g.format_move(mv));
+                    }
+                },
             );
             if want_rows {
-                rows.push(row_of(plan, &game, group, rotation));
+                rows.push(GameRow {
+                    notation,
+                    ..row_of(plan, &game, group, rotation)
+                });
             }
             finals.push(game);
         }
@@ -332,7 +351,15 @@ mod tests {
         let mut agents = new_agents(&plan);
         let rows: Vec<GameRow> = (0..4)
             .map(|r| {
-                let game = play_game(&plan, &mut agents, 0, r, &NoClock, &mut NoLog, |_| {});
+                let game = play_game(
+                    &plan,
+                    &mut agents,
+                    (0, r),
+                    &NoClock,
+                    &mut NoLog,
+                    |_| {},
+                    |_, _| {},
+                );
                 row_of(&plan, &game, 0, r)
             })
             .collect();

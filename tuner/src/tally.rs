@@ -50,6 +50,8 @@ pub struct GameRow {
     pub moves: u32,
     pub rolls: u32,
     pub captures: Vec<u32>,
+    /// The moves in the game's notation, when the plan keeps records (empty otherwise).
+    pub notation: Vec<String>,
 }
 
 /// The counts of a run (or of any part of it).

@@ -2,7 +2,7 @@
 //! a searcher kept across games, and the game's history of positions.
 
 use super::{Evaluator, LevelRow, Limits, SearchGame, SearchParams, SearchResult, Searcher};
-use crate::agent::{Agent, Context, TimeControl};
+use crate::agent::{Agent, Analysis, Budget, Context, TimeControl};
 use crate::game::Game;
 
 /// A game that the generic searcher can play: how a position becomes a search node.
@@ -25,6 +25,8 @@ pub trait SearchRoot: Game {
 pub struct SearchingAgent<G: SearchRoot, E> {
     searcher: Searcher<G::Node>,
     eval: E,
+    /// The level's own limits, and those in force (a caller's [`Budget`] over them).
+    base: Limits,
     limits: Limits,
     contempt: i32,
     /// Hashes of the game's positions so far, in the order they occurred.
@@ -36,10 +38,12 @@ impl<G: SearchRoot, E: Evaluator<G::Node>> SearchingAgent<G, E> {
     /// under `time_control`.
     #[must_use]
     pub fn new(row: &LevelRow, eval: E, search: &SearchParams, time_control: TimeControl) -> Self {
+        let limits = search.limits(time_control);
         Self {
             searcher: Searcher::new(row.table_bits),
             eval,
-            limits: search.limits(time_control),
+            base: limits,
+            limits,
             contempt: search.contempt(),
             history: Vec::new(),
         }
@@ -52,8 +56,9 @@ impl<G: SearchRoot, E: Evaluator<G::Node>> SearchingAgent<G, E> {
     }
 
     /// A full search of `game` from this level's point of view, with the game's history so far
-    /// (for `koom analyse` and the tests: best move, score, principal variation, depth, nodes).
-    pub fn analyse(&mut self, game: &G, ctx: &mut Context<'_>) -> SearchResult<G::Move> {
+    /// (for [`Agent::analyse`] and the tests: best move, score, principal variation, depth,
+    /// nodes).
+    pub fn search(&mut self, game: &G, ctx: &mut Context<'_>) -> SearchResult<G::Move> {
         self.searcher.set_game(&self.history, self.contempt);
         self.searcher
             .search(&game.node(), &self.eval, &self.limits, ctx.clock, ctx.rng)
@@ -78,17 +83,25 @@ where
         self.history.clear();
     }
 
-    /// A forced move is played without searching.
     fn choose(&mut self, game: &G, moves: &[G::Move], ctx: &mut Context<'_>) -> G::Move {
+        Agent::analyse(self, game, moves, ctx).best
+    }
+
+    /// A forced move is played without searching.
+    fn analyse(&mut self, game: &G, moves: &[G::Move], ctx: &mut Context<'_>) -> Analysis<G::Move> {
         let node = game.node();
-        let mv = if let [only] = moves {
-            *only
+        let analysis = if let [only] = moves {
+            Analysis::of_move(*only)
         } else {
-            self.analyse(game, ctx).best
+            Analysis::from(self.search(game, ctx))
         };
         self.remember(node.hash());
-        self.remember(node.after(mv).hash());
-        mv
+        self.remember(node.after(analysis.best).hash());
+        analysis
+    }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.limits = self.base.with_budget(budget);
     }
 }
 

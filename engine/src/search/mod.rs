@@ -127,6 +127,29 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// These limits with a caller's budget in place of the level's: a node or time budget
+    /// without a depth lifts the depth limit, as a chess GUI's `go movetime` does.
+    #[must_use]
+    pub fn with_budget(self, budget: crate::agent::Budget) -> Self {
+        let open = budget.nodes.is_some() || budget.time_ms.is_some();
+        Self {
+            depth: budget
+                .depth
+                .unwrap_or(if open { MAX_DEPTH } else { self.depth }),
+            nodes: budget.nodes.or(if budget.time_ms.is_some() {
+                None
+            } else {
+                self.nodes
+            }),
+            time_ms: budget.time_ms.or(if budget.nodes.is_some() {
+                None
+            } else {
+                self.time_ms
+            }),
+            ..self
+        }
+    }
+
     /// A plain depth-limited search: full width, no node or time budget.
     #[must_use]
     pub const fn to_depth(depth: u32) -> Self {

@@ -27,7 +27,7 @@ pub use stats::{HnefataflReport, HnefataflStats};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::game::{Counters, Game, Level, Log, Outcome};
+use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, Outcome};
 use crate::random::RandomStream;
 
 /// The king reached a corner.
@@ -242,6 +242,10 @@ impl Game for Hnefatafl {
         "encirclement",
         "no move",
         "cap",
+        FORFEIT_REASONS[0],
+        FORFEIT_REASONS[1],
+        FORFEIT_REASONS[2],
+        FORFEIT_REASONS[3],
     ];
 
     /// perft(4) from the start: about fifty million leaves.
@@ -305,6 +309,10 @@ impl Game for Hnefatafl {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
     }
 
     fn counters(&self) -> Counters {

@@ -48,7 +48,7 @@ pub struct HnefataflStats {
     /// Plies per game.
     pub plies: Moments,
     /// Games per end reason, indexed like [`Hnefatafl::REASONS`].
-    pub endings: [u64; 6],
+    pub endings: [u64; Hnefatafl::REASONS.len()],
     /// Pieces captured over all games, by side (the king counts one).
     pub captures: [u64; 2],
     /// Per seed group, the attackers' half points summed over its games (the side-swapped pair):

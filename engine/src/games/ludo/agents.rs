@@ -3,7 +3,7 @@
 
 use super::board::{FINISH, LAST_TRACK, SEATS, is_safe, progress_of, track_square};
 use super::{Ludo, LudoMove, YARD};
-use crate::agent::{Agent, AgentSetup, Context, best_move, pick};
+use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::{Game, Level};
 
 crate::weight_set! {
@@ -137,5 +137,15 @@ impl Agent<Ludo> for Tiered {
             return *only;
         }
         best_move::<_, _, 4>(moves, |mv| self.score(game, mv), ctx.rng)
+    }
+
+    fn analyse(
+        &mut self,
+        game: &Ludo,
+        moves: &[LudoMove],
+        ctx: &mut Context<'_>,
+    ) -> Analysis<LudoMove> {
+        let best = self.choose(game, moves, ctx);
+        Analysis::of_scores(best, moves, |mv| self.score(game, mv))
     }
 }

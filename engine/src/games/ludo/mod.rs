@@ -3,6 +3,7 @@
 
 mod agents;
 mod board;
+mod notation;
 
 use core::fmt;
 
@@ -13,8 +14,8 @@ pub use agents::{HardWeights, risk_numerator};
 pub use board::{FINISH, HOME_STRAIGHT, LAST_TRACK, SEATS, is_safe, track_square};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::error::OptionError;
-use crate::game::{Counters, Game, Level, Log, NoGameStats, Outcome, SeatSet};
+use crate::error::{OptionError, ParseError};
+use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, NoGameStats, Outcome, SeatSet};
 use crate::random::RandomStream;
 
 /// A pawn in the yard has no progress yet.
@@ -136,6 +137,11 @@ impl Ludo {
         (seats, count)
     }
 
+    /// The move as narrated: `pawn 0 yard->0`.
+    fn format_move_text(&self, mv: LudoMove) -> String {
+        MoveText(self, mv).to_string()
+    }
+
     fn has_legal_move(&self) -> bool {
         (0..4).any(|pawn| self.destination(pawn).is_some())
     }
@@ -220,7 +226,14 @@ impl Game for Ludo {
 
     const NAME: &'static str = "ludo";
     const SEATS: (usize, usize) = (SEATS, SEATS);
-    const REASONS: &'static [&'static str] = &["all pawns home", "roll cap"];
+    const REASONS: &'static [&'static str] = &[
+        "all pawns home",
+        "roll cap",
+        FORFEIT_REASONS[0],
+        FORFEIT_REASONS[1],
+        FORFEIT_REASONS[2],
+        FORFEIT_REASONS[3],
+    ];
 
     fn levels() -> &'static [Level] {
         agents::LEVELS
@@ -311,12 +324,38 @@ impl Game for Ludo {
         self.outcome
     }
 
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+    }
+
     fn counters(&self) -> Counters {
         self.counters
     }
 
     fn format_move(&self, mv: LudoMove) -> String {
-        MoveText(self, mv).to_string()
+        self.format_move_text(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<LudoMove, ParseError> {
+        notation::parse_move(self, text)
+            .map_err(|why| ParseError::new(why).reading("ludo move", text))
+    }
+
+    fn from_position(text: &str, options: &LudoOptions) -> Result<Self, ParseError> {
+        let mut game = notation::from_position(text)
+            .map_err(|why| ParseError::new(why).reading("ludo position", text))?;
+        game.roll_cap = options.roll_cap;
+        Ok(game)
+    }
+
+    fn position(&self) -> Option<String> {
+        (self.outcome.is_none()).then(|| notation::position(self))
+    }
+
+    const HAS_DICE: bool = true;
+
+    fn set_roll(&mut self, text: &str) -> Result<(), String> {
+        notation::set_roll(self, text)
     }
 
     fn render(&self) -> String {

@@ -11,7 +11,7 @@ use super::eval::{Eval, EvalWeights};
 use super::moves::MAX_TAKE_ALL_MOVES;
 use super::node::{HORIZON, Node};
 use super::{Side, Thud, ThudMove};
-use crate::agent::{Agent, AgentSetup, Context, best_move, pick};
+use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::Level;
 use crate::search::{
     Evaluator, LevelRow, SEARCH_LEN, SearchGame, SearchParams, SearchRoot, SearchingAgent,
@@ -238,20 +238,35 @@ struct Easy {
     eval: Eval,
 }
 
+impl Easy {
+    /// The evaluation of the position after `mv`, from the mover's side.
+    fn score(&self, node: &Node, mv: ThudMove) -> i32 {
+        let next = node.after(mv);
+        -next
+            .terminal(1)
+            .unwrap_or_else(|| self.eval.evaluate(&next))
+    }
+}
+
 impl Agent<Thud> for Easy {
     fn choose(&mut self, game: &Thud, _: &[ThudMove], ctx: &mut Context<'_>) -> ThudMove {
         let node = Node::new(game);
         let mut moves = <Node as SearchGame>::MoveList::default();
         node.generate(&mut moves);
-        best_move::<_, _, MAX_TAKE_ALL_MOVES>(
-            &moves,
-            |mv| {
-                let next = node.after(mv);
-                -next
-                    .terminal(1)
-                    .unwrap_or_else(|| self.eval.evaluate(&next))
-            },
-            ctx.rng,
-        )
+        best_move::<_, _, MAX_TAKE_ALL_MOVES>(&moves, |mv| self.score(&node, mv), ctx.rng)
+    }
+
+    fn analyse(
+        &mut self,
+        game: &Thud,
+        moves: &[ThudMove],
+        ctx: &mut Context<'_>,
+    ) -> Analysis<ThudMove> {
+        let best = self.choose(game, moves, ctx);
+        let node = Node::new(game);
+        Analysis {
+            score: Some(f64::from(self.score(&node, best))),
+            ..Analysis::of_move(best)
+        }
     }
 }

@@ -35,7 +35,7 @@ pub use stats::{AgentReport, Interval, MatchRecord, ReasonCount, ThudReport, Thu
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::game::{Counters, Game, Level, Log, MAX_SEATS, Outcome};
+use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, MAX_SEATS, Outcome};
 use crate::random::RandomStream;
 
 /// Rule options of an experiment (`[options]` of its config).
@@ -182,6 +182,10 @@ impl Game for Thud {
         "dwarfs eliminated",
         "trolls eliminated",
         "no legal move",
+        FORFEIT_REASONS[0],
+        FORFEIT_REASONS[1],
+        FORFEIT_REASONS[2],
+        FORFEIT_REASONS[3],
     ];
     /// A match is the two rounds of a seed, sides swapped.
     const GAMES_COUNT_GROUPS: bool = true;
@@ -251,6 +255,10 @@ impl Game for Thud {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
     }
 
     fn counters(&self) -> Counters {

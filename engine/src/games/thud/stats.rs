@@ -9,7 +9,7 @@ use crate::game::{Game, GameStats, seat_agent};
 use crate::tally::{Counts, Distribution, Moments, ratio, wilson95};
 
 /// How many reasons a round can end for.
-const REASONS: usize = 5;
+const REASONS: usize = 9;
 const _: () = assert!(Thud::REASONS.len() == REASONS);
 
 /// One agent slot's matches.

@@ -7,7 +7,7 @@ use super::damage::kill_probability;
 use super::hand::{Hand, Threshold};
 use super::policy::{Policy, TurnState};
 use super::{TdMove, TrenteDouze};
-use crate::agent::{Agent, AgentSetup, Context, best_move, pick};
+use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::Level;
 
 crate::weight_set! {
@@ -174,19 +174,52 @@ impl Hard {
     }
 }
 
+impl Hard {
+    /// How much Hard likes hitting `seat` with an attack at `level`.
+    fn victim_value(&self, game: &TrenteDouze, level: u8, seat: usize) -> f64 {
+        let w = &self.weights;
+        let score = game.score(seat);
+        let dead = if score < 0 { w.victim_dead } else { 0.0 };
+        w.victim_score * f64::from(score)
+            + w.victim_kill * kill_probability(level, score)
+            + w.victim_rounds * game.round_wins(seat) as f64
+            + dead
+    }
+
+    /// The value of `mv`: a keep's expected worth of the rest of the turn under the solved
+    /// policy, or a victim's score.
+    fn value(&self, game: &TrenteDouze, mv: TdMove) -> f64 {
+        match (mv, game.pending_attack()) {
+            (TdMove::Victim(seat), Some(level)) => {
+                self.victim_value(game, level, usize::from(seat))
+            }
+            (TdMove::Keep { dice, threshold }, None) => {
+                let state = turn_state(game);
+                match threshold.or(state.threshold) {
+                    Some(t) => self.policy.values().after(state, dice, t),
+                    None => f64::NEG_INFINITY,
+                }
+            }
+            _ => f64::NEG_INFINITY,
+        }
+    }
+}
+
 impl Agent<TrenteDouze> for Hard {
     fn choose(&mut self, game: &TrenteDouze, moves: &[TdMove], ctx: &mut Context<'_>) -> TdMove {
         let Some(level) = game.pending_attack() else {
             return keep_move(game, self.policy.keep(turn_state(game)));
         };
-        let w = &self.weights;
-        best_victim(moves, ctx, |seat| {
-            let score = game.score(seat);
-            let dead = if score < 0 { w.victim_dead } else { 0.0 };
-            w.victim_score * f64::from(score)
-                + w.victim_kill * kill_probability(level, score)
-                + w.victim_rounds * game.round_wins(seat) as f64
-                + dead
-        })
+        best_victim(moves, ctx, |seat| self.victim_value(game, level, seat))
+    }
+
+    fn analyse(
+        &mut self,
+        game: &TrenteDouze,
+        moves: &[TdMove],
+        ctx: &mut Context<'_>,
+    ) -> Analysis<TdMove> {
+        let best = self.choose(game, moves, ctx);
+        Analysis::of_scores(best, moves, |mv| self.value(game, mv))
     }
 }

@@ -30,7 +30,7 @@ pub use stats::{SeatRecord, TrenteDouzeReport, TrenteDouzeStats, TurnSums};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::game::{Counters, Game, Level, Log, MAX_SEATS, Outcome, SeatSet};
+use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, MAX_SEATS, Outcome, SeatSet};
 use crate::random::RandomStream;
 
 /// The most legal moves at one decision: a first roll of six different faces has 63 non-empty
@@ -509,7 +509,13 @@ impl Game for TrenteDouze {
 
     const NAME: &'static str = "trente-douze";
     const SEATS: (usize, usize) = (2, MAX_SEATS);
-    const REASONS: &'static [&'static str] = &["three rounds played"];
+    const REASONS: &'static [&'static str] = &[
+        "three rounds played",
+        FORFEIT_REASONS[0],
+        FORFEIT_REASONS[1],
+        FORFEIT_REASONS[2],
+        FORFEIT_REASONS[3],
+    ];
 
     fn levels() -> &'static [Level] {
         agents::LEVELS
@@ -563,6 +569,10 @@ impl Game for TrenteDouze {
         self.outcome
     }
 
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+    }
+
     fn counters(&self) -> Counters {
         self.counters
     }
@@ -586,6 +596,39 @@ impl Game for TrenteDouze {
 
     fn position(&self) -> Option<String> {
         Some(notation::position(self))
+    }
+
+    const HAS_DICE: bool = true;
+
+    /// Rewrites the position's `roll=` and reads it back, so that every check of a position
+    /// applies to the new roll too.
+    fn set_roll(&mut self, text: &str) -> Result<(), String> {
+        if self.outcome.is_some() || self.roll.is_empty() {
+            return Err("no roll to replace here: a victim is being chosen".into());
+        }
+        let digits: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != ',')
+            .collect();
+        if digits.len() != usize::from(self.roll.len()) {
+            return Err(format!(
+                "the roll here has {} dice, `{}` has {}",
+                self.roll.len(),
+                text.trim(),
+                digits.len()
+            ));
+        }
+        let position: Vec<String> = notation::position(self)
+            .split_whitespace()
+            .map(|w| match w.strip_prefix("roll=") {
+                Some(_) => format!("roll={digits}"),
+                None => w.to_owned(),
+            })
+            .collect();
+        let mut game = position::read(&position.join(" ")).map_err(|e| e.reason())?;
+        game.counters = self.counters;
+        *self = game;
+        Ok(())
     }
 
     fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {

@@ -78,7 +78,7 @@ impl Values {
     }
 
     /// The worth of setting aside `keep` in `state` under threshold `t`.
-    fn after(&self, state: TurnState, keep: Hand, t: Threshold) -> f64 {
+    pub(super) fn after(&self, state: TurnState, keep: Hand, t: Threshold) -> f64 {
         self.get(t, state.roll.len() - keep.len(), state.sum + keep.sum())
     }
 }

@@ -137,7 +137,7 @@ fn the_player_time_budget_binds_on_an_injected_clock() {
     );
     let clock = Racing::default();
     let mut rng = RandomStream::tie_break(7, 0);
-    let r = expert.analyse(
+    let r = expert.search(
         &game(START),
         &mut crate::agent::Context {
             rng: &mut rng,

@@ -103,6 +103,12 @@ fn illegal_moves_say_why() {
             .to_string()
             .contains("captures e5")
     );
+    // Two captures, in koom's style and in the published records' style.
+    let g = game("/11/11/7K3/11/3t7/3T7/4Tt5/11/11/11/3t7/ a");
+    let both = g.parse_move("d1-d5xd6/e5").unwrap();
+    assert_eq!(g.parse_move("d1-d5xe5xd6"), Ok(both));
+    assert_eq!(g.parse_move("d1-d5xd6xe5"), Ok(both));
+    assert!(g.parse_move("d1-d5xe5").is_err(), "one capture left out");
 }
 
 /// Plays a random game from the start, calling `each` after every move.

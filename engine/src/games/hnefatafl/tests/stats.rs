@@ -37,7 +37,11 @@ fn statistics_count_what_happened() {
             ("king captured", 1),
             ("encirclement", 0),
             ("no move", 0),
-            ("cap", 1)
+            ("cap", 1),
+            ("forfeit: program crashed", 0),
+            ("forfeit: no move in time", 0),
+            ("forfeit: illegal move", 0),
+            ("forfeit: unreadable reply", 0)
         ]
     );
     // Attackers scored 1 + 0 + 0.5 + 0 of 4: 0.375, advantage -0.125.

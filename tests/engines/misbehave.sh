@@ -1,0 +1,19 @@
+#!/bin/sh
+# A test engine that answers koom's engine protocol handshake and then misbehaves at the first
+# `go`, as named by its argument: crash (exits), hang (never answers), illegal (a move that is
+# not legal), garbage (a line that is not protocol).
+mode="$1"
+while read -r line; do
+  case "$line" in
+    koom-protocol) echo "id name misbehave-$mode"; echo "koom-protocol-ok" ;;
+    isready) echo "readyok" ;;
+    quit) exit 0 ;;
+    go*)
+      case "$mode" in
+        crash) exit 3 ;;
+        hang) sleep 30 ;;
+        illegal) echo "bestmove Z99-Z98" ;;
+        garbage) echo "I resign, good game" ;;
+      esac ;;
+  esac
+done

@@ -1,0 +1,267 @@
+//! External players: a program speaking koom's engine protocol (`docs/engine-protocol.md`) as
+//! an agent. The engine crate stays pure; the processes, pipes, threads and clocks live here.
+//!
+//! One process serves one agent slot of one worker and is reused across games, as cutechess
+//! does. A program that exits, misses its time limit plus [`MARGIN_MS`], answers an illegal
+//! move or writes something that is not protocol forfeits the game ([`Agent::forfeit`]); it is
+//! stopped and started afresh for the next move it is asked for, and the failure is counted per
+//! engine ([`failures`]).
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use engine::{Agent, Budget, Context, Forfeit, Game};
+
+use crate::InputError;
+use crate::protocol::{self, Command as Sent, Reply};
+
+/// Time allowed beyond a program's own limit for pipes and process start.
+pub const MARGIN_MS: u64 = 1000;
+
+/// The per-move time limit of a `cmd:` agent with no `[engines]` table.
+pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
+
+/// How to run one external program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSpec {
+    /// The name failures are counted under (the table's name, or the `cmd:` text).
+    pub name: String,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    pub dir: Option<PathBuf>,
+    /// The limits sent with every `go`.
+    pub go: Budget,
+    /// The longest wait for a move, before [`MARGIN_MS`].
+    pub timeout_ms: u64,
+}
+
+impl ExternalSpec {
+    /// `cmd:PROGRAM ARGS` (split on spaces, no shell); `None` when `spec` is not a `cmd:` agent.
+    pub fn from_cmd(spec: &str) -> Option<Result<Self, InputError>> {
+        let rest = spec.trim().strip_prefix("cmd:")?;
+        let command: Vec<String> = rest.split_whitespace().map(str::to_owned).collect();
+        if command.is_empty() {
+            return Some(Err(InputError::new(format!(
+                "`{spec}`: name the program after `cmd:` (e.g. `cmd:koom engine --game thud --level hard`)"
+            ))));
+        }
+        Some(Ok(Self {
+            name: spec.trim().to_owned(),
+            command,
+            dir: None,
+            go: Budget::default(),
+            timeout_ms: DEFAULT_TIMEOUT_MS,
+        }))
+    }
+}
+
+/// Failures per engine name and kind, over every process of this koom process.
+static FAILURES: Mutex<BTreeMap<String, BTreeMap<String, u64>>> = Mutex::new(BTreeMap::new());
+
+/// The failures counted so far: per engine, per kind (`crashed`, `timed out`, ...).
+#[must_use]
+pub fn failures() -> BTreeMap<String, BTreeMap<String, u64>> {
+    FAILURES
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone()
+}
+
+fn count_failure(engine: &str, why: Forfeit) {
+    let name = engine::FORFEIT_REASONS[why as usize].trim_start_matches("forfeit: ");
+    *FAILURES
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .entry(engine.to_owned())
+        .or_default()
+        .entry(name.to_owned())
+        .or_default() += 1;
+}
+
+/// A running program: its input, and its output lines as they arrive (a reader thread feeds the
+/// channel, so that waiting for a line can time out).
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Process {
+    fn start(spec: &ExternalSpec) -> std::io::Result<Self> {
+        let mut command = Command::new(&spec.command[0]);
+        command
+            .args(&spec.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
+        let mut child = command.spawn()?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| std::io::Error::other("no stdin"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| std::io::Error::other("no stdout"))?;
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Self {
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    fn send(&mut self, command: &Sent) -> Result<(), Forfeit> {
+        writeln!(self.stdin, "{command}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| Forfeit::Crashed)
+    }
+
+    /// The next reply before `deadline`, `info` lines skipped.
+    fn reply(&mut self, deadline: Instant) -> Result<Reply, Forfeit> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => return Err(Forfeit::TimedOut),
+                Err(RecvTimeoutError::Disconnected) => return Err(Forfeit::Crashed),
+            };
+            match protocol::parse_reply(&line) {
+                Ok(Reply::Info(_)) => {}
+                Ok(Reply::Error(_)) | Err(_) => return Err(Forfeit::Garbage),
+                Ok(reply) => return Ok(reply),
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "{}", Sent::Quit);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An external program as an agent of game `G`.
+pub struct External<G> {
+    spec: Arc<ExternalSpec>,
+    process: Option<Process>,
+    /// Whether `newgame` is due before the next position.
+    new_game: bool,
+    forfeit: Option<Forfeit>,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G> std::fmt::Debug for External<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("External")
+            .field("spec", &self.spec)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> External<G> {
+    #[must_use]
+    pub fn new(spec: Arc<ExternalSpec>) -> Self {
+        Self {
+            spec,
+            process: None,
+            new_game: true,
+            forfeit: None,
+            game: std::marker::PhantomData,
+        }
+    }
+
+    fn deadline(&self) -> Instant {
+        let limit = self.spec.go.time_ms.unwrap_or(self.spec.timeout_ms);
+        Instant::now() + Duration::from_millis(limit.max(self.spec.timeout_ms) + MARGIN_MS)
+    }
+
+    /// The running process, started (and greeted) if need be.
+    fn process(&mut self) -> Result<&mut Process, Forfeit> {
+        if self.process.is_none() {
+            let mut process = Process::start(&self.spec).map_err(|_| Forfeit::Crashed)?;
+            process.send(&Sent::Hello)?;
+            match process.reply(self.deadline())? {
+                Reply::HelloOk => {}
+                _ => return Err(Forfeit::Garbage),
+            }
+            self.process = Some(process);
+            self.new_game = true;
+        }
+        Ok(self.process.as_mut().expect("started above"))
+    }
+
+    /// Asks the program for its move in `game`.
+    fn ask(&mut self, game: &G, moves: &[G::Move]) -> Result<G::Move, Forfeit> {
+        let position = game.position().ok_or(Forfeit::Garbage)?;
+        let deadline = self.deadline();
+        let go = self.spec.go;
+        let new_game = std::mem::take(&mut self.new_game);
+        let process = self.process()?;
+        if new_game {
+            process.send(&Sent::NewGame)?;
+        }
+        process.send(&Sent::Position {
+            text: Some(position),
+            moves: Vec::new(),
+        })?;
+        process.send(&Sent::Go(go))?;
+        loop {
+            match process.reply(deadline)? {
+                Reply::BestMove(text) => {
+                    let mv = game.parse_move(&text).map_err(|_| Forfeit::IllegalMove)?;
+                    return if moves.contains(&mv) {
+                        Ok(mv)
+                    } else {
+                        Err(Forfeit::IllegalMove)
+                    };
+                }
+                Reply::ReadyOk | Reply::HelloOk => {}
+                Reply::Info(_) | Reply::Error(_) => return Err(Forfeit::Garbage),
+            }
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for External<G> {
+    fn new_game(&mut self) {
+        self.new_game = true;
+        self.forfeit = None;
+    }
+
+    /// On a failure the program is stopped (it is started again when next asked) and the first
+    /// legal move stands in for the forfeited game's last move.
+    fn choose(&mut self, game: &G, moves: &[G::Move], _: &mut Context<'_>) -> G::Move {
+        match self.ask(game, moves) {
+            Ok(mv) => mv,
+            Err(why) => {
+                count_failure(&self.spec.name, why);
+                self.process = None;
+                self.forfeit = Some(why);
+                moves[0]
+            }
+        }
+    }
+
+    fn forfeit(&mut self) -> Option<Forfeit> {
+        self.forfeit.take()
+    }
+}
