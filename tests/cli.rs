@@ -65,8 +65,8 @@ fn run_with_flags_writes_a_consistent_summary() {
         (Some("easy"), Some(808)),
         "two Easy slots pooled"
     );
-    let ci = s["by_seat"][0]["win_rate_ci95"].as_array().unwrap();
-    let rate = s["by_seat"][0]["win_rate"].as_f64().unwrap();
+    let ci = s["by_seat"][0]["win_rate"]["ci95"].as_array().unwrap();
+    let rate = s["by_seat"][0]["win_rate"]["value"].as_f64().unwrap();
     assert!(ci[0].as_f64().unwrap() < rate && rate < ci[1].as_f64().unwrap());
     let fpa = s["first_player_advantage"]["value"].as_f64().unwrap();
     assert!((fpa - (rate - 0.25)).abs() < 1e-12);
@@ -363,7 +363,7 @@ fn gate_exit_codes_follow_the_verdict() {
     assert_eq!(code, Some(0), "{text}");
     assert_eq!(s["verdict"], "H1 accepted: not weaker");
     assert!(s["sprt"]["llr"].as_f64().unwrap() >= s["sprt"]["upper"].as_f64().unwrap());
-    assert!(s["elo_ci95"][0].as_f64().unwrap() > 0.0);
+    assert!(s["elo"]["ci95"][0].as_f64().unwrap() > 0.0);
     assert!(text.contains("LLR") && text.contains("Elo"));
     let (code, s, _) = gate("easy", "hard", &["--preset", "gain"]);
     assert_eq!(code, Some(1));
@@ -791,7 +791,7 @@ fn the_report_parses_and_shows_the_summary_numbers() {
     assert_eq!(charts, 4);
     let s = summary(&out);
     for r in s["by_agent"].as_array().unwrap() {
-        let rate = format!("{:.2}%", 100.0 * r["win_rate"].as_f64().unwrap());
+        let rate = format!("{:.2}%", 100.0 * r["win_rate"]["value"].as_f64().unwrap());
         assert!(
             text.contains(&rate),
             "win rate {rate} of {} in the report",

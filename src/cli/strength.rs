@@ -166,9 +166,9 @@ impl GameVisitor for Gate<'_> {
         outln!("  {e}");
         outln!("  verdict: {verdict} (exit {code})");
         let summary = GateSummary {
-            game: G::NAME,
+            game: G::NAME.to_owned(),
             seed: exp.seed,
-            verdict,
+            verdict: verdict.to_owned(),
             exit_code: code,
             games_played: result.tally.games,
             partial: result.partial,
@@ -257,35 +257,31 @@ impl GameVisitor for LadderGame<'_> {
             exp.games,
             exp.seed
         );
-        for (level, (rating, ci)) in ladder
-            .levels
-            .iter()
-            .zip(ladder.fit.ratings.iter().zip(&ladder.fit.ci95))
-        {
+        for (level, rating) in ladder.levels.iter().zip(&ladder.fit.ratings) {
             outln!(
-                "  {level:<24} {rating:+8.1} Elo [{:+.1}, {:+.1}]",
-                ci[0],
-                ci[1]
+                "  {level:<24} {:+8.1} Elo [{:+.1}, {:+.1}]",
+                rating.value,
+                rating.ci95[0],
+                rating.ci95[1]
             );
         }
+        outln!("  (ratings: Bradley–Terry with {})", ladder.fit.prior);
         for rung in &ladder.rungs {
             let e = &rung.estimate;
             outln!(
-                "  {} vs {}: score {:.3} [{:.3}, {:.3}], Elo {:+.1} [{:+.1}, {:+.1}]: {}",
+                "  {} vs {}: score {:.3} [{:.3}, {:.3}], {}: {}",
                 rung.upper,
                 rung.lower,
-                e.score,
-                e.score_ci95[0],
-                e.score_ci95[1],
-                e.elo,
-                e.elo_ci95[0],
-                e.elo_ci95[1],
+                e.score.value,
+                e.score.ci95[0],
+                e.score.ci95[1],
+                e,
                 if rung.passed { "ok" } else { "FAIL" }
             );
         }
         let games = ladder.rungs.iter().map(|r| r.games).sum();
         let summary = LadderSummary {
-            game: G::NAME,
+            game: G::NAME.to_owned(),
             seed: exp.seed,
             games_per_pair: exp.games,
             ladder,

@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 
 use engine::Game;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::InputError;
 use crate::config::{Experiment, Plan};
@@ -46,11 +46,11 @@ pub fn match_plan<G: Game>(base: &Experiment, a: &str, b: &str) -> Result<Plan<G
 }
 
 /// What `koom gate` writes to `summary.json` (the writer adds `run`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GateSummary {
-    pub game: &'static str,
+    pub game: String,
     pub seed: u64,
-    pub verdict: &'static str,
+    pub verdict: String,
     pub exit_code: u8,
     pub games_played: u64,
     pub partial: bool,
@@ -61,9 +61,9 @@ pub struct GateSummary {
 }
 
 /// What `koom ladder` writes to `summary.json`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LadderSummary {
-    pub game: &'static str,
+    pub game: String,
     pub seed: u64,
     pub games_per_pair: u64,
     #[serde(flatten)]
@@ -88,7 +88,7 @@ pub fn gate<G: Game>(
     hooks: &Hooks<'_>,
     on_batch: &mut dyn FnMut(&Sprt, &RunTally<G>),
 ) -> std::io::Result<GateRun<G>> {
-    let mut tally = RunTally::new(&plan.teams);
+    let mut tally = RunTally::new(plan);
     let mut sprt = Sprt::evaluate(bounds, &tally.group_scores);
     let mut start = 0;
     let mut partial = false;
@@ -112,7 +112,7 @@ pub fn gate<G: Game>(
 }
 
 /// One rung of a ladder: `upper` against the level below it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Rung {
     pub upper: String,
     pub lower: String,
@@ -125,7 +125,7 @@ pub struct Rung {
 }
 
 /// A ladder's result: each adjacent pair, and the ratings fitted over all of them.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Ladder {
     pub levels: Vec<String>,
     pub rungs: Vec<Rung>,
@@ -155,7 +155,7 @@ impl<G: Game> Matches<G> {
                 Pairing {
                     a: *a,
                     b: *b,
-                    score: estimate.score,
+                    score: estimate.score.value,
                     games: tally.games as f64,
                     variance_of_mean: estimate.group_variance / scores.groups().max(1) as f64,
                 }
@@ -218,7 +218,7 @@ pub fn ladder<G: Game>(
                 lower: levels[*lower].clone(),
                 games: tally.games,
                 group_scores: tally.group_scores.counts.clone(),
-                passed: estimate.score_ci95[0] > 0.5,
+                passed: estimate.score.ci95[0] > 0.5,
                 estimate,
             }
         })
@@ -316,10 +316,13 @@ mod tests {
             fitted
                 .rungs
                 .iter()
-                .map(|r| r.estimate.score_ci95)
+                .map(|r| r.estimate.score.ci95)
                 .collect::<Vec<_>>()
         );
-        assert!(fitted.fit.ratings[1] > 0.0 && fitted.fit.ratings[2] > fitted.fit.ratings[1]);
+        assert!(
+            fitted.fit.ratings[1].value > 0.0
+                && fitted.fit.ratings[2].value > fitted.fit.ratings[1].value
+        );
         // The reversed ladder fails.
         let reversed = ["hard", "normal", "easy"].map(String::from);
         assert!(

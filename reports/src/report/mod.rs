@@ -17,19 +17,27 @@ pub type Summary = Value;
 
 use crate::write_atomic;
 
+/// A number of the summary: infinite bounds are written `"inf"` and `"-inf"`.
+fn float(v: &Value) -> Option<f64> {
+    match v.as_str() {
+        Some("inf") => Some(f64::INFINITY),
+        Some("-inf") => Some(f64::NEG_INFINITY),
+        _ => v.as_f64(),
+    }
+}
+
 /// A value of the summary, or the reason it is missing.
 fn num(v: &Value, path: &[&str]) -> Result<f64, String> {
     let mut at = v;
     for key in path {
         at = &at[*key];
     }
-    at.as_f64()
-        .ok_or_else(|| format!("summary.json has no number at {}", path.join(".")))
+    float(at).ok_or_else(|| format!("summary.json has no number at {}", path.join(".")))
 }
 
 /// A `[lo, hi]` interval of the summary.
 fn ci(v: &Value) -> Result<[f64; 2], String> {
-    match (v[0].as_f64(), v[1].as_f64()) {
+    match (float(&v[0]), float(&v[1])) {
         (Some(lo), Some(hi)) => Ok([lo, hi]),
         _ => Err(format!(
             "summary.json has no interval where one is expected ({v})"
@@ -40,9 +48,7 @@ fn ci(v: &Value) -> Result<[f64; 2], String> {
 /// A figure and its interval as a chart item.
 fn item(label: String, value: &Value, interval: &Value) -> Result<charts::Interval, String> {
     let [lo, hi] = ci(interval)?;
-    let value = value
-        .as_f64()
-        .ok_or_else(|| format!("summary.json has no value for {label}"))?;
+    let value = float(value).ok_or_else(|| format!("summary.json has no value for {label}"))?;
     Ok(charts::Interval {
         label,
         value,
@@ -142,8 +148,8 @@ fn record_rows(list: &Value, key: &str) -> Vec<Vec<String>> {
                         text(r, "draws"),
                         text(r, "losses"),
                         text(r, "no_result"),
-                        r["win_rate"].as_f64().map(pct).unwrap_or_default(),
-                        interval_pct(&r["win_rate_ci95"]),
+                        r["win_rate"]["value"].as_f64().map(pct).unwrap_or_default(),
+                        interval_pct(&r["win_rate"]["ci95"]),
                     ]
                 })
                 .collect()
@@ -276,10 +282,10 @@ fn run(s: &Value) -> Result<Document, String> {
             vec![vec![
                 text(h, "agent"),
                 text(h, "opponent"),
-                pct(num(h, &["score"])?),
-                interval_pct(&h["score_ci95"]),
-                format!("{:+.1}", num(h, &["elo"])?),
-                interval(&h["elo_ci95"], 1),
+                pct(num(h, &["score", "value"])?),
+                interval_pct(&h["score"]["ci95"]),
+                format!("{:+.1}", num(h, &["elo", "value"])?),
+                interval(&h["elo"]["ci95"], 1),
                 pct(num(h, &["los"])?),
             ]],
         );
@@ -292,7 +298,13 @@ fn run(s: &Value) -> Result<Document, String> {
         .as_array()
         .into_iter()
         .flatten()
-        .map(|r| item(text(r, "agent"), &r["win_rate"], &r["win_rate_ci95"]))
+        .map(|r| {
+            item(
+                text(r, "agent"),
+                &r["win_rate"]["value"],
+                &r["win_rate"]["ci95"],
+            )
+        })
         .collect::<Result<Vec<_>, _>>()?;
     doc.chart(
         "win-rates.svg",
@@ -311,8 +323,8 @@ fn run(s: &Value) -> Result<Document, String> {
         .map(|r| {
             item(
                 format!("seat {}", text(r, "seat")),
-                &r["win_rate"],
-                &r["win_rate_ci95"],
+                &r["win_rate"]["value"],
+                &r["win_rate"]["ci95"],
             )
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -410,7 +422,7 @@ fn tournament(s: &Value) -> Result<Document, String> {
         .as_array()
         .into_iter()
         .flatten()
-        .map(|r| item(text(r, "agent"), &r["elo"], &r["elo_ci95"]))
+        .map(|r| item(text(r, "agent"), &r["elo"]["value"], &r["elo"]["ci95"]))
         .collect::<Result<Vec<_>, _>>()?;
     doc.table(
         &["agent", "Elo", "95% interval"],
@@ -460,10 +472,10 @@ fn tournament(s: &Value) -> Result<Document, String> {
         rows.push(vec![
             name.clone(),
             text(ps, "games_played"),
-            pct(num(h, &["score"])?),
-            interval_pct(&h["score_ci95"]),
-            format!("{:+.1}", num(h, &["elo"])?),
-            interval(&h["elo_ci95"], 1),
+            pct(num(h, &["score", "value"])?),
+            interval_pct(&h["score"]["ci95"]),
+            format!("{:+.1}", num(h, &["elo", "value"])?),
+            interval(&h["elo"]["ci95"], 1),
             format!(
                 "{:+.2} pts",
                 100.0 * num(ps, &["first_player_advantage", "value"])?

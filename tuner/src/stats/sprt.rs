@@ -7,12 +7,12 @@
 //! bisection), as in fishtest's `LLR` and fastchess. Bounds in normalized Elo are turned into
 //! expected scores with the sample's own per-game standard deviation (the plug-in variant).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{GroupScores, NELO_PER_T, score_of_elo};
 
 /// Which Elo the bounds are in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EloModel {
     Logistic,
@@ -20,7 +20,7 @@ pub enum EloModel {
 }
 
 /// The test's parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bounds {
     pub elo0: f64,
     pub elo1: f64,
@@ -77,7 +77,7 @@ impl Bounds {
 }
 
 /// The state of a test.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Neither bound crossed yet.
@@ -89,7 +89,7 @@ pub enum Verdict {
 }
 
 /// A running test.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
     pub bounds: Bounds,
     pub llr: f64,

@@ -31,7 +31,7 @@ pub use notation::{
     MAX_DWARFS, MAX_TROLLS, MoveText, format_move, format_position, parse_move_text,
     parse_position, parse_square, render,
 };
-pub use stats::{AgentReport, Interval, MatchRecord, ReasonCount, ThudReport, ThudStats};
+pub use stats::{AgentReport, MatchRecord, ReasonCount, ThudReport, ThudStats};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::game::{Counters, Game, Level, Log, MAX_SEATS, Outcome};
