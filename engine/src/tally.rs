@@ -275,22 +275,25 @@ mod extended {
         }
     }
 
+    /// Owned text: a flattened struct buffers its fields, so nothing can be borrowed.
     #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Wire<'a> {
+    #[serde(untagged, expecting = "a number, \"inf\", \"-inf\" or null")]
+    enum Wire {
         Number(f64),
-        Text(&'a str),
+        Text(alloc::string::String),
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-        match Option::<Wire<'de>>::deserialize(d)? {
+        match Option::<Wire>::deserialize(d)? {
             None => Ok(f64::NAN),
             Some(Wire::Number(x)) => Ok(x),
-            Some(Wire::Text("inf")) => Ok(f64::INFINITY),
-            Some(Wire::Text("-inf")) => Ok(f64::NEG_INFINITY),
-            Some(Wire::Text(other)) => Err(serde::de::Error::custom(alloc::format!(
-                "expected a number, \"inf\", \"-inf\" or null, got {other:?}"
-            ))),
+            Some(Wire::Text(text)) => match text.as_str() {
+                "inf" => Ok(f64::INFINITY),
+                "-inf" => Ok(f64::NEG_INFINITY),
+                other => Err(serde::de::Error::custom(alloc::format!(
+                    "expected a number, \"inf\", \"-inf\" or null, got {other:?}"
+                ))),
+            },
         }
     }
 }

@@ -28,6 +28,7 @@ pub fn stderr(out: &Output) -> String {
 }
 
 /// Sends Ctrl-C (SIGINT) to a running koom, as a user at the terminal would.
+#[allow(dead_code, reason = "not every test file interrupts a run")]
 pub fn interrupt(child: &Child) {
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
