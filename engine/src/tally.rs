@@ -364,7 +364,18 @@ pub fn wilson95(k: f64, n: f64) -> [f64; 2] {
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
+    // At k = 0 and k = n one bound is exactly 0 or 1; rounding must not print 0.9999999999999999.
+    let lo = if k <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if k >= n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    [lo, hi]
 }
 
 /// `k / n`, 0 when `n = 0`.
@@ -456,6 +467,7 @@ mod tests {
         let e = Estimate::clustered_proportion(&all);
         assert_eq!(e.value, 1.0);
         assert_eq!(e.ci95, wilson95(10.0, 10.0));
+        assert_eq!(e.ci95[1], 1.0, "exactly 1, not 0.9999999999999999");
     }
 
     #[test]

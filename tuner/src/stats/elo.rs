@@ -53,9 +53,11 @@ fn signed(x: f64) -> String {
 /// `+x [lo, hi]`, or a one-sided bound when the value is infinite.
 fn interval(name: &str, e: &Estimate) -> String {
     match (e.value.is_infinite(), e.value > 0.0) {
+        _ if e.ci95.iter().any(|b| b.is_nan()) => {
+            format!("{name} {} (no spread between groups)", signed(e.value))
+        }
         (true, true) => format!("{name} > {} (95%)", signed(e.ci95[0])),
         (true, false) => format!("{name} < {} (95%)", signed(e.ci95[1])),
-        _ if e.ci95.iter().any(|b| b.is_nan()) => format!("{name} {}", signed(e.value)),
         _ => format!(
             "{name} {} [{}, {}]",
             signed(e.value),
@@ -254,5 +256,121 @@ mod tests {
         assert!((e.group_variance - 0.075).abs() < 1e-12);
         assert!((e.los - 0.5).abs() < 1e-7);
         assert_eq!(g.games_per_group(), 2);
+    }
+
+    /// Reference values from `tuner/tests/reference/fishtest.py` (run outside koom): fishtest's
+    /// `stat_util.get_elo` (Elo, the half-width of its 95% interval, LOS; fishtest adds 0.001 to
+    /// empty levels, hence the looser tolerance there) and the delta-method nElo interval.
+    #[test]
+    fn elo_and_nelo_match_fishtest() {
+        type Case = (&'static [u64], [f64; 5], f64);
+        let cases: [Case; 5] = [
+            (
+                &[10789, 19328, 33806, 19402, 10543],
+                [
+                    -0.773_577_335_9,
+                    1.277_579_895_7,
+                    0.117_658_858,
+                    -0.951_629_004_5,
+                    1.571_622_676_8,
+                ],
+                1e-6,
+            ),
+            (
+                &[39, 2226, 31451, 2412, 40],
+                [
+                    0.902_981_048_8,
+                    0.662_531_486,
+                    0.996_222_097_3,
+                    3.450_799_606_9,
+                    2.531_239_603_3,
+                ],
+                1e-6,
+            ),
+            (
+                &[0, 0, 37, 120, 243],
+                [
+                    344.067_291_801_3,
+                    26.477_659_221_5,
+                    1.0,
+                    564.468_422_220_2,
+                    58.058_267_290_3,
+                ],
+                0.05,
+            ),
+            (
+                &[0, 0, 1, 3, 20, 31, 28, 12, 5],
+                [
+                    124.982_771_243_4,
+                    23.525_405_352,
+                    1.0,
+                    197.350_879_304_8,
+                    41.824_367_415_3,
+                ],
+                0.05,
+            ),
+            (
+                &[30, 40, 50],
+                [
+                    58.451_214_271_3,
+                    51.512_405_992,
+                    0.988_818_963_6,
+                    72.445_327_537_8,
+                    64.334_739_667_5,
+                ],
+                1e-6,
+            ),
+        ];
+        for (counts, [elo, elo95, los, nelo, nelo95], tolerance) in cases {
+            let e = GroupScores {
+                counts: counts.to_vec(),
+            }
+            .estimate();
+            let half = |x: &Estimate| (x.ci95[1] - x.ci95[0]) / 2.0;
+            let got = [
+                e.elo.value,
+                half(&e.elo),
+                e.los,
+                e.nelo.value,
+                half(&e.nelo),
+            ];
+            for (g, want) in got.iter().zip([elo, elo95, los, nelo, nelo95]) {
+                assert!(
+                    (g - want).abs() < tolerance.max(1e-6 * want.abs()),
+                    "{counts:?}: {got:?} vs {:?}",
+                    [elo, elo95, los, nelo, nelo95]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_perfect_score_has_a_one_sided_elo_bound_and_no_finite_nelo() {
+        let e = GroupScores {
+            counts: vec![0, 0, 0, 0, 2000],
+        }
+        .estimate();
+        assert_eq!(e.elo.value, f64::INFINITY);
+        assert_eq!(e.elo.ci95[1], f64::INFINITY);
+        // The lower bound: Wilson over 2,000 groups, 2000 / (2000 + z²).
+        let lo = 2000.0 / (2000.0 + Z95 * Z95);
+        assert!(
+            (e.elo.ci95[0] - elo_of_score(lo)).abs() < 1e-6,
+            "{:?}",
+            e.elo
+        );
+        assert!(e.elo.ci95[0] > 1000.0 && e.elo.ci95[0].is_finite());
+        assert_eq!(e.nelo.value, f64::INFINITY);
+        assert!(
+            e.to_string()
+                .starts_with("Elo > +1086.6 (95%), nElo +inf (no spread between groups)"),
+            "{e}"
+        );
+        let zero = GroupScores {
+            counts: vec![7, 0, 0, 0, 0],
+        }
+        .estimate();
+        assert_eq!(zero.elo.value, f64::NEG_INFINITY);
+        assert!(zero.to_string().starts_with("Elo < -"), "{zero}");
     }
 }
