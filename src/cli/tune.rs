@@ -14,8 +14,7 @@ use tuner::tune::{
 };
 
 use super::args::TuneArgs;
-use super::run::Live;
-use super::strength::run_info;
+use super::live::{Live, run_info};
 
 const CHECKPOINT: &str = "checkpoint.json";
 const WEIGHTS: &str = "tuned.toml";
@@ -78,7 +77,7 @@ impl GameVisitor for TuneGame {
         let verify_games = summary.verification.as_ref().map_or(0, |v| v.games_played);
         let info = run_info(
             state.games() - played_before + verify_games,
-            started,
+            Some(started),
             tuner.spec.threads,
         );
         reports::write_atomic(

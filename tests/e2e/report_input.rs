@@ -1,46 +1,34 @@
 //! `koom report` on hostile or junk `summary.json` files (issue 15, items 2, 3 and 18): one line
 //! on stderr, exit 2, no panic, no hang, nothing written.
 
-mod common;
-
-use common::{koom, scratch, stderr};
+use crate::common::{Koom, scratch, summary, write};
 use std::path::Path;
 
-/// A real Thud summary (it has a game-specific distribution) to edit.
-fn thud_summary(dir: &Path) -> serde_json::Value {
-    let o = koom(&[
-        "run",
-        "--game",
-        "thud",
-        "--agents",
-        "easy,beginner",
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = std::fs::read_to_string(dir.join("summary.json")).unwrap();
-    serde_json::from_str(&text).unwrap()
-}
-
-/// `koom report` on `summary` exits 2 with one line that contains `expected`.
-fn rejects(dir: &Path, summary: &str, expected: &str) {
+/// `koom report DIR` on `text` as DIR/summary.json is refused with `expected`.
+fn rejects(dir: &Path, text: &str, expected: &str) {
     std::fs::create_dir_all(dir).unwrap();
-    std::fs::write(dir.join("summary.json"), summary).unwrap();
-    let o = koom(&["report", dir.to_str().unwrap()]);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains(expected), "{err}");
+    write(dir, "summary.json", text);
+    Koom::new("report").arg(dir).rejects(expected);
     assert!(!dir.join("report.html").exists(), "nothing written");
 }
 
 #[test]
 fn report_rejects_junk_and_hostile_summaries() {
     let dir = scratch("hostile");
-    let good = thud_summary(&dir.join("good"));
+    let good_dir = dir.join("good");
+    Koom::new("run")
+        .args([
+            "--game",
+            "thud",
+            "--agents",
+            "easy,beginner",
+            "--games",
+            "2",
+        ])
+        .out(&good_dir)
+        .quiet()
+        .ok();
+    let good = summary(&good_dir);
     rejects(
         &dir.join("junk"),
         r#"{"pairings": 5}"#,
@@ -66,7 +54,6 @@ fn report_rejects_junk_and_hostile_summaries() {
         serde_json::json!([[i64::MIN, 1], [i64::MAX, 1]]);
     let spanned = dir.join("span");
     std::fs::create_dir_all(&spanned).unwrap();
-    std::fs::write(spanned.join("summary.json"), span.to_string()).unwrap();
-    let o = koom(&["report", spanned.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    write(&spanned, "summary.json", &span.to_string());
+    Koom::new("report").arg(&spanned).ok();
 }
