@@ -120,7 +120,7 @@ impl GameVisitor for Gate<'_> {
             (Verdict::AcceptH0, _) => ("H0 accepted: regression", 1),
             (Verdict::Continue, _) => ("inconclusive at the game limit", 3),
         };
-        let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally.group_scores);
+        let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally);
         let e = &h2h.estimate;
         let sprt = &result.sprt;
         outln!(
@@ -148,6 +148,9 @@ impl GameVisitor for Gate<'_> {
             h2h.group_size,
             h2h.group_scores
         );
+        for side in &h2h.by_side {
+            outln!("  {}", side_line(&args.candidate, side));
+        }
         outln!("  {e}");
         outln!("  verdict: {verdict} (exit {code})");
         let summary = GateSummary {
@@ -264,6 +267,9 @@ impl GameVisitor for LadderGame<'_> {
                 e,
                 if rung.passed { "ok" } else { "FAIL" }
             );
+            for side in &rung.by_side {
+                outln!("    {}", side_line(&rung.upper, side));
+            }
         }
         let games = ladder.rungs.iter().map(|r| r.games).sum();
         let summary = LadderSummary {
@@ -300,4 +306,12 @@ pub fn ladder(args: LadderArgs) -> anyhow::Result<ExitCode> {
             quiet: args.common.quiet,
         },
     )?
+}
+
+/// `hard as attackers: score 0.712 [0.655, 0.763]`.
+fn side_line(agent: &str, side: &tuner::summary::SideScore) -> String {
+    format!(
+        "{agent} as {}: score {:.3} [{:.3}, {:.3}]",
+        side.side, side.score.value, side.score.ci95[0], side.score.ci95[1]
+    )
 }

@@ -10,7 +10,7 @@ use crate::config::{Experiment, Plan};
 use crate::runner::{Hooks, run};
 use crate::stats::ladder::Pairing;
 use crate::stats::{Bounds, EloEstimate, LadderFit, Sprt, Verdict, fit_bradley_terry};
-use crate::summary::HeadToHead;
+use crate::summary::{HeadToHead, SideScore, side_scores};
 use crate::tally::RunTally;
 
 /// The seats of a two-agent match in game `G`: the first half of the seats A, the second half B
@@ -120,7 +120,10 @@ pub struct Rung {
     pub group_scores: Vec<u64>,
     #[serde(flatten)]
     pub estimate: EloEstimate,
-    /// The upper level's score interval lies above an even score.
+    /// In two-seat games, the upper level's score on each side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_side: Vec<SideScore>,
+    /// The upper level's score interval lies above an even score, overall and on every side.
     pub passed: bool,
 }
 
@@ -213,13 +216,16 @@ pub fn ladder<G: Game>(
         .iter()
         .map(|(upper, lower, tally)| {
             let estimate = tally.group_scores.estimate();
+            let by_side = side_scores(tally);
             Rung {
                 upper: levels[*upper].clone(),
                 lower: levels[*lower].clone(),
                 games: tally.games,
                 group_scores: tally.group_scores.counts.clone(),
-                passed: estimate.score.ci95[0] > 0.5,
+                passed: estimate.score.ci95[0] > 0.5
+                    && by_side.iter().all(|s| s.score.ci95[0] > 0.5),
                 estimate,
+                by_side,
             }
         })
         .collect();
@@ -330,5 +336,23 @@ mod tests {
                 .unwrap()
                 .passed
         );
+    }
+
+    #[test]
+    fn two_sided_rungs_report_each_side_and_fail_on_either() {
+        use engine::games::hnefatafl::Hnefatafl;
+        let levels = ["easy", "normal"].map(String::from);
+        let fitted = ladder::<Hnefatafl>(&base(20, 1), &levels, 0, &quiet_hooks(never())).unwrap();
+        let rung = &fitted.rungs[0];
+        let sides: Vec<&str> = rung.by_side.iter().map(|s| s.side.as_str()).collect();
+        assert_eq!(sides, ["attackers", "defenders"], "names from the game");
+        // Each side is half the games: its score is the upper level's points on that side.
+        let mean = rung.by_side.iter().map(|s| s.score.value).sum::<f64>() / 2.0;
+        assert!((mean - rung.estimate.score.value).abs() < 1e-12);
+        let sides_pass = rung.by_side.iter().all(|s| s.score.ci95[0] > 0.5);
+        assert_eq!(rung.passed, rung.estimate.score.ci95[0] > 0.5 && sides_pass);
+        // Ludo has four seats, not two sides.
+        let ludo = ladder::<Ludo>(&base(40, 5), &levels, 0, &quiet_hooks(never())).unwrap();
+        assert!(ludo.rungs[0].by_side.is_empty());
     }
 }

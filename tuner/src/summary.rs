@@ -7,7 +7,7 @@ use engine::tally::{Clustered, Moments, ratio};
 use serde::{Deserialize, Serialize};
 
 use crate::config::Plan;
-use crate::stats::{EloEstimate, GroupScores};
+use crate::stats::EloEstimate;
 use crate::tally::{Record, RunTally};
 
 /// One agent's or one seat's results.
@@ -177,19 +177,53 @@ pub struct HeadToHead {
     pub group_scores: Vec<u64>,
     #[serde(flatten)]
     pub estimate: EloEstimate,
+    /// In two-seat games, team A's score on each side (attackers/defenders, dwarfs/trolls),
+    /// with its interval over seed groups.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_side: Vec<SideScore>,
+}
+
+/// Team A's score when it plays one side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideScore {
+    pub seat: usize,
+    /// The game's name for the seat.
+    pub side: String,
+    /// Points per game on this side (a draw or no result is half a point).
+    pub score: Estimate,
 }
 
 impl HeadToHead {
     #[must_use]
-    pub fn new(agent: &str, opponent: &str, scores: &GroupScores) -> Self {
+    pub fn new<G: Game>(agent: &str, opponent: &str, tally: &RunTally<G>) -> Self {
+        let scores = &tally.group_scores;
         Self {
             agent: agent.to_owned(),
             opponent: opponent.to_owned(),
             group_size: scores.games_per_group(),
             group_scores: scores.counts.clone(),
             estimate: scores.estimate(),
+            by_side: side_scores(tally),
         }
     }
+}
+
+/// Team A's score per side of a two-seat game (empty for other games).
+#[must_use]
+pub fn side_scores<G: Game>(tally: &RunTally<G>) -> Vec<SideScore> {
+    let points = &tally.by_group.team_a_points_by_seat;
+    if points.len() != 2 {
+        return Vec::new();
+    }
+    points
+        .iter()
+        .enumerate()
+        .map(|(seat, c)| SideScore {
+            seat,
+            side: G::seat_name(seat),
+            score: Estimate::clustered_proportion(c),
+        })
+        .collect()
 }
 
 /// Agents with the same label are pooled (their slot records summed), in order of first seat.
@@ -295,8 +329,7 @@ pub fn summarize<G: Game>(
             })
             .collect(),
         design,
-        head_to_head: two_agents(&plan.labels)
-            .map(|(a, b)| HeadToHead::new(a, b, &tally.group_scores)),
+        head_to_head: two_agents(&plan.labels).map(|(a, b)| HeadToHead::new(a, b, tally)),
         game_specific: tally.stats.report(&plan.labels),
     }
 }

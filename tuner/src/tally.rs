@@ -37,6 +37,9 @@ pub struct ByGroup {
     pub decided: Clustered,
     pub draws: Clustered,
     pub timeouts: Clustered,
+    /// Team A's half-points in each seat (2 a win, 1 a draw or no result, 0 a loss), two per
+    /// game it played there: its score per side.
+    pub team_a_points_by_seat: Vec<Clustered>,
     /// Groups whose games were all the same game (same final position and length), as when
     /// one agent fills every seat on common dice: such a group carries one game's information.
     pub exact_replays: u64,
@@ -48,6 +51,13 @@ impl ByGroup {
             a.merge(b);
         }
         for (a, b) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
+            a.merge(b);
+        }
+        for (a, b) in self
+            .team_a_points_by_seat
+            .iter_mut()
+            .zip(&other.team_a_points_by_seat)
+        {
             a.merge(b);
         }
         for (a, b) in [
@@ -194,6 +204,7 @@ impl<G: Game> RunTally<G> {
             by_group: ByGroup {
                 agent_wins: vec![Clustered::default(); pooled],
                 seat_wins: vec![Clustered::default(); seats],
+                team_a_points_by_seat: vec![Clustered::default(); seats],
                 ..ByGroup::default()
             },
             stats: G::Stats::default(),
@@ -246,6 +257,7 @@ impl<G: Game> RunTally<G> {
         let seats = self.by_seat.len();
         let mut agent_wins = vec![0i64; self.by_group.agent_wins.len()];
         let mut seat_wins = vec![0i64; seats];
+        let mut team_a = vec![(0i64, 0u64); seats];
         let (mut first, mut moves, mut decided, mut draws, mut timeouts) = (0, 0, 0, 0, 0);
         for (rotation, game) in games.iter().enumerate() {
             let outcome = game.outcome().expect("finished game");
@@ -257,6 +269,16 @@ impl<G: Game> RunTally<G> {
                 draws += 1;
             }
             first += i64::from(outcome.result_of(game.first_player()) == SeatResult::Win);
+            for (seat, (points, n)) in team_a.iter_mut().enumerate() {
+                if self.teams[seat_agent(seat, rotation, seats)] {
+                    *points += match outcome.result_of(seat) {
+                        SeatResult::Win => 2,
+                        SeatResult::Loss => 0,
+                        SeatResult::Draw | SeatResult::NoResult => 1,
+                    };
+                    *n += 2;
+                }
+            }
             moves += i64::from(game.counters().moves);
             timeouts += i64::from(G::is_timeout(outcome.reason));
         }
@@ -268,6 +290,9 @@ impl<G: Game> RunTally<G> {
         }
         for (c, &y) in b.seat_wins.iter_mut().zip(&seat_wins) {
             c.add_group(y, n);
+        }
+        for (c, &(y, k)) in b.team_a_points_by_seat.iter_mut().zip(&team_a) {
+            c.add_group(y, k);
         }
         b.first_player_wins.add_group(first, n);
         b.moves.add_group(moves, n);

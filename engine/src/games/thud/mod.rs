@@ -193,6 +193,12 @@ impl Game for Thud {
         reason == REASON_PLY_CAP
     }
 
+    fn seat_name(seat: usize) -> String {
+        ["dwarfs", "trolls"]
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_owned())
+    }
+
     fn levels() -> &'static [Level] {
         &agents::LEVELS
     }
