@@ -1,5 +1,5 @@
-//! The engine's typed errors: text that does not read ([`ParseError`]) and a move that the
-//! position does not allow ([`PlayError`]), and [`quote`], the one way every message repeats
+//! The engine's typed errors: text that does not read ([`ParseError`]), a rule option out of its
+//! range ([`OptionError`]) and a move that the position does not allow ([`PlayError`]), and [`quote`], the one way every message repeats
 //! what a user typed.
 //!
 //! The errors carry their parts as fields, so a caller (the command line, a browser page) can
@@ -114,6 +114,29 @@ impl fmt::Display for ParseError {
 }
 
 impl core::error::Error for ParseError {}
+
+/// A rule option outside what the game accepts ([`crate::Game::check_options`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError {
+    /// The option's name in a config's `[options]` table.
+    pub name: &'static str,
+    /// The value given.
+    pub value: String,
+    /// What is accepted, with the default: `a whole number from 1 to 1000000 (default 500)`.
+    pub accepted: String,
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "options.{} must be {}, not {}",
+            self.name, self.accepted, self.value
+        )
+    }
+}
+
+impl core::error::Error for OptionError {}
 
 /// A move that cannot be played in the position ([`crate::Game::try_play`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::agent::{Agent, AgentSetup};
-use crate::error::{ParseError, PlayError};
+use crate::error::{OptionError, ParseError, PlayError};
 use crate::random::RandomStream;
 use crate::weights::WeightSet;
 
@@ -284,7 +284,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// Checks options an experiment asks for; the error says which value is wrong and what is
     /// accepted.
-    fn check_options(options: &Self::Options) -> Result<(), String>;
+    fn check_options(options: &Self::Options) -> Result<(), OptionError>;
 
     /// A new game for `seats` players, advanced to its first decision.
     fn new(

@@ -18,7 +18,7 @@ pub mod tally;
 pub mod weights;
 
 pub use agent::{Agent, AgentSetup, Clock, Context, NoClock, TimeControl};
-pub use error::{ParseError, PlayError, quote};
+pub use error::{OptionError, ParseError, PlayError, quote};
 pub use game::{
     Counters, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog, Outcome, SeatResult,
     SeatSet, seat_agent,

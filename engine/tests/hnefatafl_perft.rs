@@ -3,6 +3,9 @@
 //! walking each ray, captures and end conditions read directly off the rules text
 //! (`rules/hnefatafl.md`), its own position reader and writer. It shares no code with the engine.
 
+mod common;
+
+use common::perft_fixtures;
 use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions, MoveList, REASON_CAP, START};
 use engine::{Game, NoLog, RandomStream};
 
@@ -401,31 +404,22 @@ fn square(r: i32, f: i32) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
-/// `name ; position ; perft 1 ; perft 2 ; perft 3`, one line each, `#` comments.
-fn fixtures() -> Vec<(String, String, Vec<u64>)> {
-    include_str!("data/hnefatafl-perft.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let fields: Vec<&str> = line.split(';').map(str::trim).collect();
-            let counts = fields[2..].iter().map(|n| n.parse().unwrap()).collect();
-            (fields[0].to_owned(), fields[1].to_owned(), counts)
-        })
-        .collect()
-}
-
 #[test]
 fn fixtures_agree_with_both_generators() {
-    let fixtures = fixtures();
+    let fixtures = perft_fixtures::<Hnefatafl>(include_str!("data/hnefatafl-perft.txt"));
     assert!(fixtures.len() >= 6);
-    for (name, position, counts) in fixtures {
-        let fast = fast(&position);
-        let naive = Naive::parse(&position);
-        assert_eq!(naive.write(), position, "{name}: the naive writer");
-        for (depth, &expected) in (1..).zip(&counts) {
-            assert_eq!(fast.perft(depth), expected, "{name}: fast perft {depth}");
-            assert_eq!(naive.perft(depth), expected, "{name}: naive perft {depth}");
+    for f in fixtures {
+        let fast = Hnefatafl::from_position(&f.position, &f.options).unwrap();
+        let naive = Naive::parse(&f.position);
+        assert_eq!(naive.write(), f.position, "{}: the naive writer", f.id);
+        for (depth, expected) in f.counts {
+            assert_eq!(fast.perft(depth), expected, "{}: fast perft {depth}", f.id);
+            assert_eq!(
+                naive.perft(depth),
+                expected,
+                "{}: naive perft {depth}",
+                f.id
+            );
         }
     }
 }

@@ -4,7 +4,11 @@
 //! derived from the cut triangles), its own scans of the rules as `rules/thud.md` words them
 //! (shoves of every length, the step's duplicates removed by a set), its own notation.
 
+mod common;
+
 use std::collections::BTreeSet;
+
+use common::perft_fixtures;
 
 use engine::games::thud::{
     Board, Piece, Square, Thud, ThudOptions, TrollCapture, format_move, generate, parse_position,
@@ -239,73 +243,25 @@ fn naive_moves(naive: &Naive) -> BTreeSet<String> {
     naive.moves().iter().map(NaiveMove::text).collect()
 }
 
-struct Record {
-    id: String,
-    position: String,
-    rule: TrollCapture,
-    counts: Vec<(u32, u64)>,
-}
-
-fn fixtures() -> Vec<Record> {
-    let text = include_str!("data/thud-perft.txt");
-    let mut records: Vec<Record> = Vec::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let (key, value) = line.split_once(' ').expect("`key value` lines");
-        match key {
-            "id" => records.push(Record {
-                id: value.into(),
-                position: String::new(),
-                rule: TrollCapture::Choose,
-                counts: vec![],
-            }),
-            _ => {
-                let r = records.last_mut().expect("a record starts with `id`");
-                match key {
-                    "position" => r.position = value.into(),
-                    "rule" => {
-                        r.rule = match value {
-                            "all" => TrollCapture::All,
-                            "choose" => TrollCapture::Choose,
-                            other => panic!("unknown rule {other}"),
-                        };
-                    }
-                    "perft" => {
-                        let (d, n) = value.split_once(' ').expect("perft DEPTH COUNT");
-                        r.counts.push((d.parse().unwrap(), n.parse().unwrap()));
-                    }
-                    other => panic!("unknown key {other}"),
-                }
-            }
-        }
-    }
-    records
-}
-
 #[test]
 fn fixtures_agree_with_both_generators() {
-    let records = fixtures();
-    assert!(records.len() >= 10);
-    for r in &records {
-        let board = parse_position(&r.position).unwrap();
-        let naive = Naive::from_board(&board, r.rule);
-        assert_eq!(fast_moves(&board, r.rule), naive_moves(&naive), "{}", r.id);
-        let options = ThudOptions {
-            troll_capture: r.rule,
-            ..ThudOptions::default()
-        };
-        let game = Thud::from_position(&r.position, &options).unwrap();
-        for &(depth, expected) in &r.counts {
+    let fixtures = perft_fixtures::<Thud>(include_str!("data/thud-perft.txt"));
+    assert!(fixtures.len() >= 10);
+    for f in &fixtures {
+        let rule = f.options.troll_capture;
+        let board = parse_position(&f.position).unwrap();
+        let naive = Naive::from_board(&board, rule);
+        assert_eq!(fast_moves(&board, rule), naive_moves(&naive), "{}", f.id);
+        let game = Thud::from_position(&f.position, &f.options).unwrap();
+        for &(depth, expected) in &f.counts {
             assert_eq!(
-                perft(&board, r.rule, depth),
+                perft(&board, rule, depth),
                 expected,
                 "{} fast perft {depth}",
-                r.id
+                f.id
             );
-            assert_eq!(game.perft(depth), expected, "{} Game::perft {depth}", r.id);
-            assert_eq!(naive.perft(depth), expected, "{} naive perft {depth}", r.id);
+            assert_eq!(game.perft(depth), expected, "{} Game::perft {depth}", f.id);
+            assert_eq!(naive.perft(depth), expected, "{} naive perft {depth}", f.id);
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `summary.csv` (one row per agent and per seat) and the streamed `games.csv`.
 
-use std::io;
+use std::io::{self, Write as _};
 use std::path::Path;
 
 use tuner::summary::RecordSummary;
@@ -153,6 +153,13 @@ impl GamesCsv {
     pub fn push(&mut self, row: &GameRow) -> io::Result<()> {
         let fields = Self::fields(row, &self.labels, self.reasons);
         self.write(&fields)
+    }
+
+    /// Copies one line of an earlier `games.csv` verbatim, for a resumed run that continues it.
+    pub fn push_line(&mut self, line: &str) -> io::Result<()> {
+        let writer = self.file.writer();
+        writer.write_all(line.as_bytes())?;
+        writer.write_all(b"\n")
     }
 
     pub fn commit(self) -> io::Result<()> {

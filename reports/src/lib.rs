@@ -18,6 +18,12 @@ pub use tuner::atomic::{AtomicFile, check_writable_dir, write_atomic};
 
 use serde::Serialize;
 
+/// A share as a percentage with `decimals` decimals (`0.1234` → `12.3%` at 1): the one
+/// percentage format; the terminal shows 1 decimal, the report 2.
+pub(crate) fn percent(x: f64, decimals: usize) -> String {
+    format!("{:.decimals$}%", 100.0 * x)
+}
+
 /// What may differ between identical runs: kept apart in `summary.json`'s `run` object.
 #[derive(Clone, Debug, Serialize)]
 pub struct RunInfo {

@@ -6,7 +6,7 @@ use serde::Serialize;
 use tuner::summary::{RecordSummary, Summary};
 
 fn pct(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
+    crate::percent(x, 1)
 }
 
 fn record_line(out: &mut String, name: &str, r: &RecordSummary) {

@@ -1,26 +1,5 @@
 //! Subcommands.
 
-/// `print!` that ends koom quietly (status 141, as a SIGPIPE would) when standard output is a
-/// closed pipe, e.g. `koom list | head`, instead of panicking.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if write!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(141);
-        }
-    }};
-}
-
-/// `println!` with [`out!`]'s handling of a closed pipe.
-macro_rules! outln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(141);
-        }
-    }};
-}
-
 mod args;
 mod bench;
 mod list;

@@ -13,7 +13,7 @@ use tuner::strength::{match_plan, play_matches};
 use tuner::tournament::{Format, check_agents, summarize_tournament};
 
 use super::args::RunArgs;
-use super::live::{Live, run_info, write_results};
+use super::live::{Live, interrupted, run_info, write_results};
 
 struct RunGame<'a> {
     exp: &'a Experiment,
@@ -40,11 +40,12 @@ impl GameVisitor for RunGame<'_> {
         let live = Live::new(session.total_games(), args.quiet);
         live.bar.inc(session.games_done());
         let started = Instant::now();
-        let result = play_session(&session, exp, &live)?;
+        let resumed = opening == Opening::Resumed;
+        let result = play_session(&session, exp, &live, resumed)?;
         live.bar.finish_and_clear();
         let finished = result.is_complete();
         if !finished {
-            eprintln!(
+            errln!(
                 "interrupted: checkpoint written to {} (continue with --resume)",
                 session.checkpoint_path().display()
             );
@@ -52,7 +53,7 @@ impl GameVisitor for RunGame<'_> {
         if let Some(shard) = shard {
             if finished {
                 let path = session.write_shard(&result)?;
-                eprintln!(
+                errln!(
                     "shard {}/{} ({} games) written to {}; combine the shards with `koom merge`",
                     shard.index,
                     shard.count,
@@ -68,7 +69,11 @@ impl GameVisitor for RunGame<'_> {
                 session.close();
             }
         }
-        Ok(ExitCode::from(if finished { 0 } else { 130 }))
+        Ok(if finished {
+            ExitCode::SUCCESS
+        } else {
+            interrupted()
+        })
     }
 }
 
@@ -77,42 +82,95 @@ fn announce<G: Game>(opening: Opening, session: &RunSession<'_, G>) {
     let path = session.checkpoint_path();
     match opening {
         Opening::Fresh => {}
-        Opening::Resumed => eprintln!("resuming from {}", path.display()),
+        Opening::Resumed => errln!("resuming from {}", path.display()),
         Opening::NothingToResume => {
-            eprintln!(
+            errln!(
                 "no checkpoint at {}: starting from the beginning",
                 path.display()
             );
         }
-        Opening::Replacing => eprintln!(
+        Opening::Replacing => errln!(
             "note: starting over; the checkpoint {} is replaced (--resume continues it)",
             path.display()
         ),
     }
 }
 
+/// Where the rows of an unfinished run wait for `--resume`: the name says they are partial.
+const PARTIAL_CSV: &str = "games.partial.csv";
+
 /// Plays the session, streaming `games.csv` when asked.
 fn play_session<G: Game>(
     session: &RunSession<'_, G>,
     exp: &Experiment,
     live: &Live,
+    resumed: bool,
 ) -> anyhow::Result<SessionResult<G>> {
     let hooks = live.hooks();
     let mut games_csv = if exp.games_csv {
-        let path = exp.out.join("games.csv");
-        Some(GamesCsv::create(&path, &session.plan.labels, G::REASONS)?)
+        let path = exp.out.join(PARTIAL_CSV);
+        let earlier = if resumed {
+            earlier_rows(&path, session.games_done())?
+        } else {
+            Vec::new()
+        };
+        let csv = GamesCsv::create(&path, &session.plan.labels, G::REASONS)?;
+        Some((csv, earlier.into_iter().peekable()))
     } else {
         None
     };
-    let mut sink =
-        |row: &tuner::tally::GameRow| games_csv.as_mut().map_or(Ok(()), |csv| csv.push(row));
+    // The earlier rows go in before the first new row that follows them: both are in game order.
+    let mut sink = |row: &tuner::tally::GameRow| {
+        let Some((csv, earlier)) = games_csv.as_mut() else {
+            return Ok(());
+        };
+        while let Some((_, line)) = earlier.next_if(|(index, _)| *index < row.index) {
+            csv.push_line(&line)?;
+        }
+        csv.push(row)
+    };
     let result = session
         .play(exp.threads, &hooks, exp.games_csv.then_some(&mut sink as _))
         .context("writing results")?;
-    if let Some(csv) = games_csv {
+    if let Some((mut csv, earlier)) = games_csv {
+        for (_, line) in earlier {
+            csv.push_line(&line)?;
+        }
         csv.commit()?;
+        if result.is_complete() {
+            std::fs::rename(exp.out.join(PARTIAL_CSV), exp.out.join("games.csv"))?;
+        }
     }
     Ok(result)
+}
+
+/// The rows of the interrupted run's `games.partial.csv`, by game index, checked against the
+/// checkpoint's count of games played.
+fn earlier_rows(path: &std::path::Path, games_done: u64) -> anyhow::Result<Vec<(u64, String)>> {
+    let shown = path.display();
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(_) if games_done == 0 => return Ok(Vec::new()),
+        Err(e) => bail!(
+            "--games-csv cannot continue {shown} ({e}): the interrupted run wrote no games.csv; resume without --games-csv, or start over"
+        ),
+    };
+    let mut rows = Vec::new();
+    for line in text.lines().skip(1) {
+        let index = line.split(',').next().and_then(|i| i.parse().ok());
+        let Some(index) = index else {
+            bail!("{shown} is corrupt (a row without a game index); start over without --resume");
+        };
+        rows.push((index, line.to_owned()));
+    }
+    let sorted = rows.windows(2).all(|w| w[0].0 < w[1].0);
+    if rows.len() as u64 != games_done || !sorted {
+        bail!(
+            "{shown} holds {} rows, the checkpoint {games_done} games: they do not belong together; start over without --resume",
+            rows.len()
+        );
+    }
+    Ok(rows)
 }
 
 /// Plays a round-robin or gauntlet and writes its summary.
@@ -130,6 +188,10 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     let started = Instant::now();
     let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &hooks)?;
     live.bar.finish_and_clear();
+    if matches.results.is_empty() {
+        errln!("interrupted before a game finished: nothing written");
+        return Ok(interrupted());
+    }
     let summary = summarize_tournament(exp, format, &matches)?;
     let games = matches.results.iter().map(|(_, _, t)| t.games).sum();
     let info = run_info(games, Some(started), exp.threads);
@@ -145,9 +207,9 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     if !quiet {
         out!("{}", reports::tournament_table(&summary));
     }
-    eprintln!("results written to {}", exp.out.display());
+    errln!("results written to {}", exp.out.display());
     Ok(if matches.partial {
-        ExitCode::from(130)
+        interrupted()
     } else {
         ExitCode::SUCCESS
     })

@@ -15,7 +15,7 @@ use tuner::strength::{
 use tuner::summary::HeadToHead;
 
 use super::args::{GateArgs, LadderArgs, MatchArgs, Preset};
-use super::live::{Live, run_info};
+use super::live::{Live, interrupted, interrupted_status, run_info};
 
 impl MatchArgs {
     /// The config file (if any) with these flags over it; `out_name` names the default folder.
@@ -66,7 +66,7 @@ fn write_json(
         &out.join("summary.json"),
         reports::summary_json(value, info)?.as_bytes(),
     )?;
-    eprintln!("results written to {}", out.display());
+    errln!("results written to {}", out.display());
     Ok(())
 }
 
@@ -105,7 +105,7 @@ impl GameVisitor for Gate<'_> {
                 // On a terminal the bar shows it; in a CI log, a line every few seconds.
                 if live.bar.is_hidden() {
                     if !args.common.quiet && last_line.elapsed().as_secs() >= 5 {
-                        eprintln!("{line}");
+                        errln!("{line}");
                         last_line = Instant::now();
                     }
                 } else {
@@ -115,7 +115,7 @@ impl GameVisitor for Gate<'_> {
         )?;
         live.bar.finish_and_clear();
         let (verdict, code) = match (result.sprt.verdict, result.partial) {
-            (_, true) => ("interrupted", 3),
+            (_, true) => ("interrupted", interrupted_status()),
             (Verdict::AcceptH1, _) => ("H1 accepted: not weaker", 0),
             (Verdict::AcceptH0, _) => ("H0 accepted: regression", 1),
             (Verdict::Continue, _) => ("inconclusive at the game limit", 3),
@@ -284,7 +284,10 @@ impl GameVisitor for LadderGame<'_> {
             &run_info(games, Some(started), exp.threads),
         )?;
         let ladder = summary.ladder;
-        Ok(if ladder.passed {
+        Ok(if ladder.partial {
+            errln!("interrupted: the ladder covers the pairs played so far");
+            interrupted()
+        } else if ladder.passed {
             ExitCode::SUCCESS
         } else {
             ExitCode::from(1)

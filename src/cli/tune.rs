@@ -14,7 +14,7 @@ use tuner::tune::{
 };
 
 use super::args::TuneArgs;
-use super::live::{Live, run_info};
+use super::live::{Live, interrupted, run_info};
 
 const CHECKPOINT: &str = "checkpoint.json";
 const WEIGHTS: &str = "tuned.toml";
@@ -52,17 +52,17 @@ impl GameVisitor for TuneGame {
         let mut state = initial_state(&tuner, &out, self.args.resume)?;
         let started = Instant::now();
         let played_before = state.games();
-        let interrupted = tune_loop(&tuner, &mut state, &out, self.args.quiet)?;
+        let stopped = tune_loop(&tuner, &mut state, &out, self.args.quiet)?;
         let n = tuner.spec.settings.iterations;
-        if interrupted {
-            eprintln!(
+        if stopped {
+            errln!(
                 "interrupted after {} of {n} iterations; the checkpoint in {} continues it: koom tune {} --resume --out {}",
                 state.done(),
                 out.display(),
                 self.args.config.display(),
                 out.display()
             );
-            return Ok(ExitCode::from(130));
+            return Ok(interrupted());
         }
         let weights = out.join(WEIGHTS);
         reports::write_atomic(
@@ -90,9 +90,9 @@ impl GameVisitor for TuneGame {
             tuner.spec.level_name(),
             weights.display()
         );
-        eprintln!("results written to {}", out.display());
+        errln!("results written to {}", out.display());
         Ok(if partial {
-            ExitCode::from(130)
+            interrupted()
         } else {
             ExitCode::SUCCESS
         })
@@ -106,7 +106,7 @@ fn initial_state<G: Game>(tuner: &Tuner<G>, out: &Path, resume: bool) -> anyhow:
     let shown = path.display();
     if !path.exists() {
         if resume {
-            eprintln!("no checkpoint at {shown}: starting at iteration 1");
+            errln!("no checkpoint at {shown}: starting at iteration 1");
         }
         return Ok(tuner.start());
     }
@@ -124,9 +124,9 @@ fn initial_state<G: Game>(tuner: &Tuner<G>, out: &Path, resume: bool) -> anyhow:
         Ok(state) => {
             let n = tuner.spec.settings.iterations;
             if state.done() < n {
-                eprintln!("resuming at iteration {} of {n}", state.done() + 1);
+                errln!("resuming at iteration {} of {n}", state.done() + 1);
             } else {
-                eprintln!("{shown} holds all {n} iterations: writing the results again");
+                errln!("{shown} holds all {n} iterations: writing the results again");
             }
             Ok(state)
         }

@@ -5,6 +5,8 @@
 mod common;
 
 mod games;
+mod hnefatafl_levels;
+mod reliability;
 mod report_input;
 mod reports;
 mod run;

@@ -17,6 +17,37 @@ struct WeightsFile {
     weights: BTreeMap<String, f64>,
 }
 
+/// The index in [`Game::levels`] of the level called `name` (any case, spaces around ignored);
+/// the error lists the levels there are.
+pub fn level_index<G: Game>(name: &str) -> Result<usize, InputError> {
+    let levels = G::levels();
+    let name = name.trim();
+    levels
+        .iter()
+        .position(|l| l.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = levels.iter().map(|l| l.name).collect();
+            InputError::new(format!(
+                "unknown {} level {} (accepted: {})",
+                G::NAME,
+                engine::quote(name),
+                names.join(", ")
+            ))
+        })
+}
+
+/// Game `G`'s rule options from a config's `[options]` table, read and checked.
+pub fn parse_options<G: Game>(table: &toml::Table) -> Result<G::Options, InputError> {
+    let options: G::Options =
+        toml::Value::Table(table.clone())
+            .try_into()
+            .map_err(|e: toml::de::Error| {
+                InputError::new(format!("{} options: {}", G::NAME, one_line(&e.to_string())))
+            })?;
+    G::check_options(&options).map_err(InputError::new)?;
+    Ok(options)
+}
+
 /// Resolves one agent specification of game `G`.
 pub fn parse_agent<G: Game>(
     spec: &str,
@@ -27,17 +58,7 @@ pub fn parse_agent<G: Game>(
         None => (spec.trim(), None),
     };
     let levels = G::levels();
-    let level = levels
-        .iter()
-        .position(|l| l.name.eq_ignore_ascii_case(level_name))
-        .ok_or_else(|| {
-            let names: Vec<&str> = levels.iter().map(|l| l.name).collect();
-            InputError::new(format!(
-                "unknown {} level `{level_name}` (accepted: {})",
-                G::NAME,
-                names.join(", ")
-            ))
-        })?;
+    let level = level_index::<G>(level_name)?;
     let set = levels[level].weights;
     let weights = match (weights_path, set) {
         (None, Some(set)) => set.defaults(),

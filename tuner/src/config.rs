@@ -6,7 +6,7 @@ use engine::{AgentSetup, Game, TimeControl};
 use serde::{Deserialize, Serialize};
 
 use crate::InputError;
-use crate::agents::{one_line, parse_agent};
+use crate::agents::{one_line, parse_agent, parse_options};
 
 /// The built-in experiment `koom run` plays with no arguments: the three Ludo levels mixed.
 pub const DEFAULT_GAME: &str = "ludo";
@@ -176,13 +176,7 @@ impl<G: Game> Plan<G> {
             .iter()
             .map(|spec| parse_agent::<G>(spec, time_control))
             .collect::<Result<Vec<_>, _>>()?;
-        let options: G::Options =
-            toml::Value::Table(exp.options.clone())
-                .try_into()
-                .map_err(|e: toml::de::Error| {
-                    InputError::new(format!("{} options: {}", G::NAME, one_line(&e.to_string())))
-                })?;
-        G::check_options(&options).map_err(InputError::new)?;
+        let options = parse_options::<G>(&exp.options)?;
         if exp.games == 0 {
             return Err(InputError::new("games must be at least 1"));
         }

@@ -134,16 +134,47 @@ impl Histogram {
                 counts: Vec::new(),
             };
         };
-        let width = ((hi - lo) / bins.max(1) + 1).max(1);
-        let mut counts = vec![0; ((hi - lo) / width + 1) as usize];
+        let binned = Bins::new(lo.into(), hi.into(), bins.into());
+        let mut counts = vec![0; binned.count];
         for (&length, &count) in exact {
-            counts[((length - lo) / width) as usize] += count;
+            counts[binned.index(length.into())] += count;
         }
         Self {
             start: lo,
-            width,
+            // At most hi - lo + 1, so within u32.
+            width: binned.width as u32,
             counts,
         }
+    }
+}
+
+/// Equal bins of a whole width over the integers `lo..=hi`, at most a given number of them: the
+/// one binning of the run's length histogram and of the report's distributions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bins {
+    pub lo: i64,
+    pub width: u64,
+    pub count: usize,
+}
+
+impl Bins {
+    /// Bins covering `lo..=hi` (`lo <= hi`), at most `max` of them. Computed in 128 bits, so a
+    /// range spanning all of `i64` neither overflows nor asks for more than `max` bins.
+    #[must_use]
+    pub fn new(lo: i64, hi: i64, max: u64) -> Self {
+        let span = (i128::from(hi) - i128::from(lo)).max(0) as u128;
+        let width = (span / u128::from(max.max(1)) + 1).min(u128::from(u64::MAX));
+        Self {
+            lo,
+            width: width as u64,
+            count: (span / width + 1) as usize,
+        }
+    }
+
+    /// The bin of `x` (`lo <= x <= hi`).
+    #[must_use]
+    pub fn index(&self, x: i64) -> usize {
+        ((i128::from(x) - i128::from(self.lo)) as u128 / u128::from(self.width)) as usize
     }
 }
 
@@ -354,6 +385,33 @@ mod tests {
             ("hard", 9, 20)
         );
         assert_eq!((pooled[1].0.as_str(), pooled[1].1.wins), ("easy", 1));
+    }
+
+    #[test]
+    fn bins_cover_any_range_without_overflow() {
+        let b = Bins::new(10, 130, 40);
+        assert_eq!((b.width, b.count), (4, 31));
+        assert_eq!(
+            (b.index(10), b.index(13), b.index(14), b.index(130)),
+            (0, 0, 1, 30)
+        );
+        // The whole i64 range: 2^64 - 1 apart, still at most 40 bins.
+        let all = Bins::new(i64::MIN, i64::MAX, 40);
+        assert!(all.count <= 40, "{all:?}");
+        assert_eq!(
+            (all.index(i64::MIN), all.index(i64::MAX)),
+            (0, all.count - 1)
+        );
+        let one = Bins::new(i64::MIN, i64::MAX, 1);
+        assert_eq!((one.width, one.count), (u64::MAX, 2));
+        assert_eq!(
+            Bins::new(7, 7, 40),
+            Bins {
+                lo: 7,
+                width: 1,
+                count: 1
+            }
+        );
     }
 
     #[test]

@@ -68,7 +68,8 @@ pub struct TournamentSummary<R> {
     pub agents: Vec<String>,
     pub games_per_pairing: u64,
     pub partial: bool,
-    /// Bradley–Terry ratings, the first agent anchored at 0.
+    /// Bradley–Terry ratings, the first agent anchored at 0. After an interruption, agents
+    /// that never played have none (they are left out).
     pub ratings: Vec<Rating>,
     /// What the fit adds to the counts (see [`crate::stats::ladder::PRIOR`]).
     pub prior: String,
@@ -106,10 +107,11 @@ pub fn summarize_tournament<G: Game>(
     matches: &Matches<G>,
 ) -> Result<TournamentSummary<<G::Stats as engine::GameStats<G>>::Report>, InputError> {
     let agents = &base.agents;
-    let fit = matches.ratings(agents.len());
     let mut score_matrix = vec![vec![None; agents.len()]; agents.len()];
     let mut pairings = Vec::new();
-    for (a, b, tally) in &matches.results {
+    for (k, (a, b, tally)) in matches.results.iter().enumerate() {
+        // Only the last pairing can have been cut short.
+        let partial = matches.partial && k + 1 == matches.results.len();
         let plan = match_plan::<G>(base, &agents[*a], &agents[*b])?;
         let score = tally.group_scores.estimate().score.value;
         score_matrix[*a][*b] = Some(score);
@@ -117,7 +119,7 @@ pub fn summarize_tournament<G: Game>(
         pairings.push(PairingSummary {
             agent: agents[*a].clone(),
             opponent: agents[*b].clone(),
-            summary: summarize(&plan, &base.time_control, tally, false),
+            summary: summarize(&plan, &base.time_control, tally, partial),
         });
     }
     Ok(TournamentSummary {
@@ -129,13 +131,14 @@ pub fn summarize_tournament<G: Game>(
         partial: matches.partial,
         ratings: agents
             .iter()
-            .zip(&fit.ratings)
-            .map(|(agent, &elo)| Rating {
+            .zip(matches.played_ratings(agents.len()))
+            .filter_map(|(agent, rating)| rating.map(|r| (agent, r)))
+            .map(|(agent, elo)| Rating {
                 agent: agent.clone(),
                 elo,
             })
             .collect(),
-        prior: fit.prior.clone(),
+        prior: crate::stats::ladder::PRIOR.to_owned(),
         score_matrix,
         pairings,
     })

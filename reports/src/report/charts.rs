@@ -241,7 +241,7 @@ pub fn heatmap(title: &str, labels: &[String], matrix: &[Vec<Option<f64>>]) -> R
                         } else {
                             RGBColor(0xc0, 0x39, 0x2b)
                         };
-                        (c.mix(0.15 + 0.7 * t), format!("{:.1}%", 100.0 * s))
+                        (c.mix(0.15 + 0.7 * t), crate::percent(*s, 1))
                     }
                     None => (GREY.mix(0.15), "-".to_owned()),
                 };

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use engine::tally::Estimate;
 use serde_json::Value;
-use tuner::summary::{DesignMetrics, Histogram, RecordSummary, Termination};
+use tuner::summary::{Bins, DesignMetrics, Histogram, RecordSummary, Termination};
 use tuner::tournament::TournamentSummary;
 
 pub use document::{Block, Document, escape};
@@ -41,7 +41,7 @@ fn item(label: String, e: &Estimate) -> charts::Interval {
 }
 
 fn pct(x: f64) -> String {
-    format!("{:.2}%", 100.0 * x)
+    crate::percent(x, 2)
 }
 
 fn interval_pct(e: &Estimate) -> String {
@@ -334,42 +334,28 @@ fn distributions(
         let pairs: Vec<(i64, u64)> = serde_json::from_value(d["counts"].clone()).map_err(|e| {
             format!("distribution `{name}`: counts are not [value, count] pairs ({e})")
         })?;
-        let Some((lo, width, counts)) = bin(&pairs, 40) else {
+        if pairs.windows(2).any(|w| w[0].0 >= w[1].0) {
             return Err(format!(
                 "distribution `{name}`: values are not in increasing order"
             ));
-        };
-        if counts.is_empty() {
+        }
+        let (Some(&(lo, _)), Some(&(hi, _))) = (pairs.first(), pairs.last()) else {
             continue;
+        };
+        let bins = Bins::new(lo, hi, 40);
+        let mut counts = vec![0u64; bins.count];
+        for (x, n) in pairs {
+            let slot = &mut counts[bins.index(x)];
+            *slot = slot.saturating_add(n);
         }
         let title = format!("{name}{title_suffix}");
         doc.chart(
             &format!("{file_prefix}-{}.svg", i + 1),
             &title,
-            charts::histogram(&title, &name, lo as f64, width as f64, &counts)?,
+            charts::histogram(&title, &name, lo as f64, bins.width as f64, &counts)?,
         );
     }
     Ok(())
-}
-
-/// `[value, count]` pairs in strictly increasing value order binned into at most `bins` bins
-/// of a whole width: `(start, width, counts)`, or `None` when the values are out of order. Works
-/// in 128-bit integers, so any span of 64-bit values bins without overflow.
-fn bin(pairs: &[(i64, u64)], bins: i128) -> Option<(i128, i128, Vec<u64>)> {
-    if pairs.windows(2).any(|w| w[0].0 >= w[1].0) {
-        return None;
-    }
-    let (Some(&(lo, _)), Some(&(hi, _))) = (pairs.first(), pairs.last()) else {
-        return Some((0, 1, Vec::new()));
-    };
-    let (lo, hi) = (i128::from(lo), i128::from(hi));
-    let width = ((hi - lo) / bins + 1).max(1);
-    let mut counts = vec![0u64; ((hi - lo) / width + 1) as usize];
-    for &(x, n) in pairs {
-        let slot = &mut counts[((i128::from(x) - lo) / width) as usize];
-        *slot = slot.saturating_add(n);
-    }
-    Some((lo, width, counts))
 }
 
 fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
@@ -636,19 +622,6 @@ pub fn write(dir: &Path, doc: &Document) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn distributions_bin_without_loss_or_overflow() {
-        let (start, width, counts) = bin(&[(-3, 2), (0, 1), (90, 4)], 40).unwrap();
-        assert_eq!((start, width), (-3, 3));
-        assert_eq!(counts.iter().sum::<u64>(), 7);
-        assert_eq!((counts[0], counts[1], counts[31]), (2, 1, 4));
-        let (_, width, counts) = bin(&[(i64::MIN, 1), (i64::MAX, u64::MAX)], 40).unwrap();
-        assert!(counts.len() <= 41 && width > 0);
-        assert_eq!(counts[counts.len() - 1], u64::MAX);
-        assert!(bin(&[(5, 1), (5, 1)], 40).is_none(), "repeated value");
-        assert!(bin(&[(5, 1), (1, 1)], 40).is_none(), "decreasing");
-    }
 
     #[test]
     fn summaries_are_typed_on_reading() {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::spsa::{DEFAULT_R_END, Settings};
 use crate::InputError;
-use crate::agents::{load_weights, one_line, parse_agent};
+use crate::agents::{level_index, load_weights, one_line, parse_agent, parse_options};
 use crate::config::DEFAULT_SEED;
 use crate::stats::{Bounds, EloModel};
 
@@ -129,36 +129,8 @@ pub struct TuneSpec<G: Game> {
 impl<G: Game> TuneSpec<G> {
     /// Checks `file` against game `G`.
     pub fn new(file: &TuneFile) -> Result<Self, InputError> {
-        let levels = G::levels();
-        let level = levels
-            .iter()
-            .position(|l| l.name.eq_ignore_ascii_case(file.level.trim()))
-            .ok_or_else(|| {
-                let names: Vec<&str> = levels.iter().map(|l| l.name).collect();
-                InputError::new(format!(
-                    "unknown {} level `{}` (accepted: {})",
-                    G::NAME,
-                    file.level,
-                    names.join(", ")
-                ))
-            })?;
-        let set = levels[level].weights.ok_or_else(|| {
-            let tunable: Vec<&str> = levels
-                .iter()
-                .filter(|l| l.weights.is_some())
-                .map(|l| l.name)
-                .collect();
-            let with_one = if tunable.is_empty() {
-                format!("{} has none", G::NAME)
-            } else {
-                format!("levels with one: {}", tunable.join(", "))
-            };
-            InputError::new(format!(
-                "{} level `{}` has no weight set to tune ({with_one})",
-                G::NAME,
-                levels[level].name
-            ))
-        })?;
+        let level = level_index::<G>(&file.level)?;
+        let set = weight_set::<G>(level)?;
         engine::weights::check_table(set)
             .map_err(|e| InputError::new(format!("weight set table: {e}")))?;
         let tuned = tuned_indices(set, file.parameters.as_deref())?;
@@ -183,25 +155,7 @@ impl<G: Game> TuneSpec<G> {
         crate::config::check_games("pairs", pairs)?;
         crate::config::check_games("iterations × pairs", file.iterations.saturating_mul(pairs))?;
         crate::config::check_threads(file.threads.unwrap_or(0))?;
-        let settings = Settings {
-            iterations: file.iterations,
-            big_a: file
-                .big_a
-                .unwrap_or_else(|| Settings::default_big_a(file.iterations)),
-            r_end: file.r_end.unwrap_or(DEFAULT_R_END),
-            c_end_steps: file.c_end.unwrap_or(1.0),
-        };
-        for (name, value, ok) in [
-            ("r_end", settings.r_end, settings.r_end > 0.0),
-            ("c_end", settings.c_end_steps, settings.c_end_steps > 0.0),
-            ("A", settings.big_a, settings.big_a >= 0.0),
-        ] {
-            if !(ok && value.is_finite()) {
-                return Err(InputError::new(format!(
-                    "{name} = {value} must be a finite number above 0 (A may be 0)"
-                )));
-            }
-        }
+        let settings = settings(file)?;
         let opponent = file
             .opponent
             .as_ref()
@@ -212,12 +166,7 @@ impl<G: Game> TuneSpec<G> {
             })
             .transpose()?;
         let options_table = file.options.clone().unwrap_or_default();
-        let options: G::Options = toml::Value::Table(options_table.clone())
-            .try_into()
-            .map_err(|e: toml::de::Error| {
-                InputError::new(format!("{} options: {}", G::NAME, one_line(&e.to_string())))
-            })?;
-        G::check_options(&options).map_err(InputError::new)?;
+        let options = parse_options::<G>(&options_table)?;
         Ok(Self {
             level,
             set,
@@ -243,6 +192,52 @@ impl<G: Game> TuneSpec<G> {
 }
 
 /// The tuned parameters' indices, in table order; unknown and repeated names are errors.
+/// The weight set of level `level`, which must have one to be tuned.
+fn weight_set<G: Game>(level: usize) -> Result<&'static WeightSet, InputError> {
+    let levels = G::levels();
+    levels[level].weights.ok_or_else(|| {
+        let tunable: Vec<&str> = levels
+            .iter()
+            .filter(|l| l.weights.is_some())
+            .map(|l| l.name)
+            .collect();
+        let with_one = if tunable.is_empty() {
+            format!("{} has none", G::NAME)
+        } else {
+            format!("levels with one: {}", tunable.join(", "))
+        };
+        InputError::new(format!(
+            "{} level `{}` has no weight set to tune ({with_one})",
+            G::NAME,
+            levels[level].name
+        ))
+    })
+}
+
+/// The SPSA settings, with their defaults, each checked.
+fn settings(file: &TuneFile) -> Result<Settings, InputError> {
+    let settings = Settings {
+        iterations: file.iterations,
+        big_a: file
+            .big_a
+            .unwrap_or_else(|| Settings::default_big_a(file.iterations)),
+        r_end: file.r_end.unwrap_or(DEFAULT_R_END),
+        c_end_steps: file.c_end.unwrap_or(1.0),
+    };
+    for (name, value, ok) in [
+        ("r_end", settings.r_end, settings.r_end > 0.0),
+        ("c_end", settings.c_end_steps, settings.c_end_steps > 0.0),
+        ("A", settings.big_a, settings.big_a >= 0.0),
+    ] {
+        if !(ok && value.is_finite()) {
+            return Err(InputError::new(format!(
+                "{name} = {value} must be a finite number above 0 (A may be 0)"
+            )));
+        }
+    }
+    Ok(settings)
+}
+
 fn tuned_indices(set: &WeightSet, names: Option<&[String]>) -> Result<Vec<usize>, InputError> {
     let Some(names) = names else {
         return Ok((0..set.params.len()).collect());

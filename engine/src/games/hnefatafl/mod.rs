@@ -19,14 +19,14 @@ mod stats;
 use serde::{Deserialize, Serialize};
 
 pub use board::{Bits, Board, Piece, Side};
-pub use eval::{EvalWeights, Evaluation};
+pub use eval::{EvalWeights, Evaluation, TERMS, features};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{START, square_name};
 pub use rules::Capture;
 pub use stats::{HnefataflReport, HnefataflStats};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::error::ParseError;
+use crate::error::{OptionError, ParseError};
 use crate::game::{Counters, Game, Level, Log, Outcome};
 use crate::random::RandomStream;
 
@@ -261,9 +261,13 @@ impl Game for Hnefatafl {
         reason == REASON_CAP
     }
 
-    fn check_options(options: &HnefataflOptions) -> Result<(), String> {
+    fn check_options(options: &HnefataflOptions) -> Result<(), OptionError> {
         if options.ply_cap == 0 {
-            return Err("options.ply_cap must be at least 1 (default 1000)".into());
+            return Err(OptionError {
+                name: "ply_cap",
+                value: options.ply_cap.to_string(),
+                accepted: "at least 1 (default 1000)".into(),
+            });
         }
         Ok(())
     }

@@ -13,6 +13,7 @@ pub use agents::{HardWeights, risk_numerator};
 pub use board::{FINISH, HOME_STRAIGHT, LAST_TRACK, SEATS, is_safe, track_square};
 
 use crate::agent::{Agent, AgentSetup};
+use crate::error::OptionError;
 use crate::game::{Counters, Game, Level, Log, NoGameStats, Outcome, SeatSet};
 use crate::random::RandomStream;
 
@@ -229,9 +230,13 @@ impl Game for Ludo {
         reason == REASON_ROLL_CAP
     }
 
-    fn check_options(options: &LudoOptions) -> Result<(), String> {
+    fn check_options(options: &LudoOptions) -> Result<(), OptionError> {
         if options.roll_cap == 0 {
-            return Err("options.roll_cap must be at least 1 (default 10000)".into());
+            return Err(OptionError {
+                name: "roll_cap",
+                value: options.roll_cap.to_string(),
+                accepted: "at least 1 (default 10000)".into(),
+            });
         }
         Ok(())
     }

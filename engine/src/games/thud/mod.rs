@@ -34,7 +34,7 @@ pub use notation::{
 pub use stats::{AgentReport, MatchRecord, ReasonCount, ThudReport, ThudStats};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::error::ParseError;
+use crate::error::{OptionError, ParseError};
 use crate::game::{Counters, Game, Level, Log, MAX_SEATS, Outcome};
 use crate::random::RandomStream;
 
@@ -203,15 +203,19 @@ impl Game for Thud {
         &agents::LEVELS
     }
 
-    fn check_options(options: &ThudOptions) -> Result<(), String> {
+    fn check_options(options: &ThudOptions) -> Result<(), OptionError> {
         for (name, value, default) in [
             ("no_capture_plies", options.no_capture_plies, 40),
             ("ply_cap", options.ply_cap, 500),
         ] {
             if !(1..=MAX_CAP).contains(&value) {
-                return Err(format!(
-                    "options.{name} = {value}: must be a whole number of plies from 1 to {MAX_CAP} (default {default})"
-                ));
+                return Err(OptionError {
+                    name,
+                    value: value.to_string(),
+                    accepted: format!(
+                        "a whole number of plies from 1 to {MAX_CAP} (default {default})"
+                    ),
+                });
             }
         }
         Ok(())
@@ -279,8 +283,7 @@ impl Game for Thud {
     }
 
     fn from_position(text: &str, options: &ThudOptions) -> Result<Self, ParseError> {
-        Self::check_options(options)
-            .map_err(|why| ParseError::new(why).reading("thud options", ""))?;
+        Self::check_options(options).map_err(|e| ParseError::new(e.to_string()))?;
         let board = parse_position(text).map_err(|e| e.reading("thud position", text))?;
         Ok(Self::from_board(board, options))
     }
@@ -335,7 +338,5 @@ impl Thud {
     }
 }
 
-#[cfg(test)]
-mod agent_tests;
 #[cfg(test)]
 mod tests;

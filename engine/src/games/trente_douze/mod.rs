@@ -29,7 +29,7 @@ pub use rules::{
 pub use stats::{SeatRecord, TrenteDouzeReport, TrenteDouzeStats, TurnSums};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::error::ParseError;
+use crate::error::{OptionError, ParseError};
 use crate::game::{Counters, Game, Level, Log, MAX_SEATS, Outcome, SeatSet};
 use crate::random::RandomStream;
 
@@ -515,7 +515,7 @@ impl Game for TrenteDouze {
         agents::LEVELS
     }
 
-    fn check_options(_: &TrenteDouzeOptions) -> Result<(), String> {
+    fn check_options(_: &TrenteDouzeOptions) -> Result<(), OptionError> {
         // The options table has no fields; serde already rejects any key in it.
         Ok(())
     }

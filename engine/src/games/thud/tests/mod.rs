@@ -1,4 +1,7 @@
-//! Every clause of `rules/thud.md` on hand-made positions, the round end, notation and hashing.
+//! Every clause of `rules/thud.md` on hand-made positions, the round end, notation and hashing;
+//! the computer levels in `agents`. The helpers here are shared with it.
+
+mod agents;
 
 use super::*;
 use crate::agent::pick;
@@ -404,7 +407,7 @@ fn options_reject_zero_and_negative_caps() {
             ..ThudOptions::default()
         },
     ] {
-        let err = Thud::check_options(&bad).unwrap_err();
+        let err = Thud::check_options(&bad).unwrap_err().to_string();
         assert!(
             !err.contains('\n') && err.contains("must be a whole number of plies"),
             "{err}"
