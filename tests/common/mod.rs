@@ -138,6 +138,20 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Runs `koom run CONFIG --quiet --out OUT [more]` on `config` written into a fresh scratch
+/// folder named after `name`, and returns OUT.
+pub fn run_config(name: &str, config: &str, more: &[&str]) -> PathBuf {
+    let dir = scratch(name);
+    let out = dir.join("out");
+    Koom::new("run")
+        .arg(write(&dir, "config.toml", config))
+        .args(more)
+        .out(&out)
+        .quiet()
+        .ok();
+    out
+}
+
 /// Writes `text` as `dir/name` and returns the path.
 pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);

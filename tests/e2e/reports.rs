@@ -1,6 +1,6 @@
 //! `report.html`, `report.md` and `koom report`: what the reports show and that they parse.
 
-use crate::common::{Koom, scratch, summary, write};
+use crate::common::{Koom, run_config, scratch, summary};
 use std::path::Path;
 
 /// Parses `report.html` as XML (it is written well-formed) and returns its text and the number
@@ -72,14 +72,11 @@ fn the_report_parses_and_shows_the_summary_numbers() {
 
 #[test]
 fn a_round_robin_report_holds_the_full_matrix() {
-    let dir = scratch("report-rr");
-    let config = write(
-        &dir,
-        "rr.toml",
+    let out = run_config(
+        "report-rr",
         "format = 'round-robin'\nagents = ['easy', 'normal', 'hard']\ngames = 200\n",
+        &[],
     );
-    let out = dir.join("out");
-    Koom::new("run").arg(&config).out(&out).quiet().ok();
     let (text, svgs) = parse_html(&out.join("report.html"));
     assert_eq!(svgs, charts(&out));
     let s = summary(&out);
@@ -96,19 +93,17 @@ fn a_round_robin_report_holds_the_full_matrix() {
 #[test]
 fn two_rule_variants_compare_with_the_interval_of_the_difference() {
     let dir = scratch("compare");
-    let (a, b) = (dir.join("cap-default"), dir.join("cap-300"));
+    let a = dir.join("cap-default");
     Koom::new("run")
         .args(["--games", "800"])
         .quiet()
         .out(&a)
         .ok();
-    let config = write(&dir, "cap.toml", "[options]\nroll_cap = 300\n");
-    Koom::new("run")
-        .arg(&config)
-        .args(["--games", "800"])
-        .quiet()
-        .out(&b)
-        .ok();
+    let b = run_config(
+        "cap-300",
+        "[options]\nroll_cap = 300\n",
+        &["--games", "800"],
+    );
     Koom::new("report").arg(&a).arg(&b).ok();
     let (text, svgs) = parse_html(&a.join("compare/report.html"));
     assert_eq!(svgs, 1);
@@ -125,14 +120,11 @@ fn two_rule_variants_compare_with_the_interval_of_the_difference() {
 
 #[test]
 fn a_thud_tournament_report_draws_each_pairings_margin_distribution() {
-    let dir = scratch("thud-report");
-    let config = write(
-        &dir,
-        "rr.toml",
+    let out = run_config(
+        "thud-report",
         "game = 'thud'\nformat = 'round-robin'\nagents = ['beginner', 'easy', 'balanced']\ngames = 2\n",
+        &[],
     );
-    let out = dir.join("out");
-    Koom::new("run").arg(&config).out(&out).quiet().ok();
     let (text, svgs) = parse_html(&out.join("report.html"));
     assert_eq!(svgs, charts(&out));
     for i in 1..=3 {

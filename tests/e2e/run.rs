@@ -1,6 +1,8 @@
 //! `koom run`, `play`, `list`, `bench` and weight files: the batch runner and its inputs.
 
-use crate::common::{Koom, interrupt, koom, reproducible, scratch, stderr, stdout, summary, write};
+use crate::common::{
+    Koom, interrupt, koom, reproducible, run_config, scratch, stderr, stdout, summary, write,
+};
 
 #[test]
 fn run_with_flags_writes_a_consistent_summary() {
@@ -55,19 +57,11 @@ fn run_with_flags_writes_a_consistent_summary() {
 
 #[test]
 fn run_from_a_config_with_flags_overriding_it() {
-    let dir = scratch("config");
-    let config = write(
-        &dir,
-        "exp.toml",
+    let out = run_config(
+        "config",
         "game = 'ludo'\nagents = ['easy', 'easy', 'easy', 'normal']\ngames = 40\nseed = 3\n[options]\nroll_cap = 20\n",
+        &["--seed", "4"],
     );
-    let out = dir.join("out");
-    Koom::new("run")
-        .arg(&config)
-        .args(["--seed", "4"])
-        .out(&out)
-        .quiet()
-        .ok();
     let s = summary(&out);
     assert_eq!(
         (s["seed"].as_u64(), s["games_played"].as_u64()),
@@ -288,27 +282,22 @@ fn bench_signature_is_deterministic_whatever_the_threads() {
 
 #[test]
 fn a_round_robin_config_summarises_every_pairing() {
-    let dir = scratch("round-robin");
-    let config = write(
-        &dir,
-        "rr.toml",
+    let out = run_config(
+        "round-robin",
         "game = 'ludo'\nformat = 'round-robin'\nagents = ['easy', 'normal', 'hard']\ngames = 400\nseed = 2\n",
+        &[],
     );
-    let out = dir.join("out");
-    Koom::new("run").arg(&config).out(&out).quiet().ok();
     let s = summary(&out);
     assert_eq!(s["format"], "round-robin");
     assert_eq!(s["pairings"].as_array().unwrap().len(), 3);
     let m = s["score_matrix"].as_array().unwrap();
     assert!(m[0][0].is_null() && m[2][0].as_f64().unwrap() > 0.5);
     assert_eq!(s["pairings"][0]["summary"]["games_played"], 400);
-    let gauntlet = write(
-        &dir,
-        "gauntlet.toml",
+    let out = run_config(
+        "gauntlet",
         "format = 'gauntlet'\nagents = ['hard', 'normal', 'easy']\ngames = 200\n",
+        &[],
     );
-    let out = dir.join("g");
-    Koom::new("run").arg(&gauntlet).out(&out).quiet().ok();
     let s = summary(&out);
     assert_eq!(s["pairings"].as_array().unwrap().len(), 2);
     assert!(
@@ -316,7 +305,7 @@ fn a_round_robin_config_summarises_every_pairing() {
         "the gauntlet does not pair normal with easy"
     );
     let swiss = write(
-        &dir,
+        &scratch("swiss"),
         "swiss.toml",
         "format = 'swiss'\nagents = ['hard', 'normal']\n",
     );
