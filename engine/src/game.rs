@@ -298,6 +298,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// How results name seat `seat`: the side it plays where seats are sides (dwarfs, trolls),
+    /// else its place at the table.
+    fn seat_name(seat: usize) -> String {
+        if seat == 0 {
+            "seat 0 (first to move)".to_owned()
+        } else {
+            format!("seat {seat}")
+        }
+    }
+
     /// The perft depth `koom bench` measures move generation at (0: no perft, e.g. dice games
     /// whose tree is all chance).
     const BENCH_PERFT_DEPTH: u32 = 0;

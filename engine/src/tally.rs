@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::SeatResult;
+
 /// z for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -75,6 +77,248 @@ impl Moments {
     }
 }
 
+/// Wins, draws, losses and no-results: the one win/draw/loss record of every game and of the
+/// tuner's summaries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub no_result: u64,
+}
+
+impl Record {
+    pub fn add(&mut self, result: SeatResult) {
+        self.games += 1;
+        match result {
+            SeatResult::Win => self.wins += 1,
+            SeatResult::Draw => self.draws += 1,
+            SeatResult::Loss => self.losses += 1,
+            SeatResult::NoResult => self.no_result += 1,
+        }
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.no_result += other.no_result;
+    }
+
+    /// Games with a result.
+    #[must_use]
+    pub fn decided(&self) -> u64 {
+        self.games - self.no_result
+    }
+
+    /// Points per game with a result, a draw counting one half (0 without such games).
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        ratio(2 * self.wins + self.draws, 2 * self.decided())
+    }
+}
+
+/// Sums over seed groups of an integer quantity `y` observed on `n` units per group: the
+/// counts behind a cluster-robust interval. The games of one seed group share their dice and
+/// seeds, so they are one observation, not `n` independent ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clustered {
+    pub groups: u64,
+    /// Σ n_g: units (games, rounds, turns) over all groups.
+    pub n: u64,
+    /// Σ y_g.
+    pub sum: i64,
+    /// Σ y_g².
+    pub sum_sq: i128,
+    /// Σ y_g·n_g.
+    pub cross: i128,
+    /// Σ n_g².
+    pub n_sq: u128,
+}
+
+impl Clustered {
+    /// Adds one group whose `n` units sum to `y`.
+    pub fn add_group(&mut self, y: i64, n: u64) {
+        self.groups += 1;
+        self.n += n;
+        self.sum += y;
+        self.sum_sq += i128::from(y) * i128::from(y);
+        self.cross += i128::from(y) * i128::from(n);
+        self.n_sq += u128::from(n) * u128::from(n);
+    }
+
+    pub fn merge(&mut self, other: &Self) {
+        self.groups += other.groups;
+        self.n += other.n;
+        self.sum += other.sum;
+        self.sum_sq += other.sum_sq;
+        self.cross += other.cross;
+        self.n_sq += other.n_sq;
+    }
+
+    /// The mean per unit, `Σy / Σn` (0 without units).
+    #[must_use]
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.n as f64
+        }
+    }
+
+    /// The cluster-robust (sandwich) variance of the mean per unit:
+    /// `G / (G − 1) · Σ (y_g − m·n_g)² / (Σn)²`, 0 below two groups.
+    #[must_use]
+    pub fn variance_of_mean(&self) -> f64 {
+        if self.groups < 2 || self.n == 0 {
+            return 0.0;
+        }
+        let m = self.mean();
+        let residuals = self.sum_sq as f64 - 2.0 * m * self.cross as f64 + m * m * self.n_sq as f64;
+        let g = self.groups as f64;
+        (g / (g - 1.0) * residuals.max(0.0)) / (self.n as f64 * self.n as f64)
+    }
+}
+
+/// A figure with its 95% interval: the one way every interval of koom is written. Bounds that
+/// do not exist are infinite (a perfect score's Elo) and values that do not exist are NaN (nElo
+/// without spread); JSON writes them as `"inf"`, `"-inf"` and `null`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Estimate {
+    #[serde(with = "extended")]
+    pub value: f64,
+    #[serde(with = "extended_pair")]
+    pub ci95: [f64; 2],
+}
+
+impl Estimate {
+    /// `k` successes of `n` independent trials, with the Wilson interval.
+    #[must_use]
+    pub fn proportion(k: f64, n: f64) -> Self {
+        Self {
+            value: if n > 0.0 { k / n } else { 0.0 },
+            ci95: wilson95(k, n),
+        }
+    }
+
+    /// A proportion counted over seed groups (`y` successes of `n` trials per group): the Wilson
+    /// interval on the effective sample size `p(1 − p) / Var_cluster(p̂)`, so the design effect
+    /// of the groups widens (or narrows) it; with no spread inside `(0, 1)`, or none at all, the
+    /// groups themselves are the trials.
+    #[must_use]
+    pub fn clustered_proportion(c: &Clustered) -> Self {
+        let p = c.mean();
+        let var = c.variance_of_mean();
+        let effective = if p > 0.0 && p < 1.0 && var > 0.0 {
+            p * (1.0 - p) / var
+        } else {
+            c.groups as f64
+        };
+        Self {
+            value: p,
+            ci95: wilson95(p * effective, effective),
+        }
+    }
+
+    /// A mean per unit counted over seed groups, with the cluster-robust normal interval.
+    #[must_use]
+    pub fn clustered_mean(c: &Clustered) -> Self {
+        let half = Z95 * c.variance_of_mean().sqrt();
+        let m = c.mean();
+        Self {
+            value: m,
+            ci95: [m - half, m + half],
+        }
+    }
+
+    /// The mean of independent observations, with its normal interval.
+    #[must_use]
+    pub fn mean(m: &Moments) -> Self {
+        Self {
+            value: m.mean(),
+            ci95: m.mean_ci95(),
+        }
+    }
+
+    /// The estimate moved by `by` (e.g. a share minus the fair share).
+    #[must_use]
+    pub fn shifted(self, by: f64) -> Self {
+        Self {
+            value: self.value + by,
+            ci95: [self.ci95[0] + by, self.ci95[1] + by],
+        }
+    }
+
+    /// The estimate scaled by `by ≥ 0`.
+    #[must_use]
+    pub fn scaled(self, by: f64) -> Self {
+        Self {
+            value: self.value * by,
+            ci95: [self.ci95[0] * by, self.ci95[1] * by],
+        }
+    }
+}
+
+/// Serde for floats that may be infinite or NaN, which JSON numbers cannot hold.
+mod extended {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+        if x.is_nan() {
+            s.serialize_none()
+        } else if x.is_infinite() {
+            s.serialize_str(if *x > 0.0 { "inf" } else { "-inf" })
+        } else {
+            s.serialize_f64(*x)
+        }
+    }
+
+    /// Owned text: a flattened struct buffers its fields, so nothing can be borrowed.
+    #[derive(Deserialize)]
+    #[serde(untagged, expecting = "a number, \"inf\", \"-inf\" or null")]
+    enum Wire {
+        Number(f64),
+        Text(alloc::string::String),
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        match Option::<Wire>::deserialize(d)? {
+            None => Ok(f64::NAN),
+            Some(Wire::Number(x)) => Ok(x),
+            Some(Wire::Text(text)) => match text.as_str() {
+                "inf" => Ok(f64::INFINITY),
+                "-inf" => Ok(f64::NEG_INFINITY),
+                other => Err(serde::de::Error::custom(alloc::format!(
+                    "expected a number, \"inf\", \"-inf\" or null, got {other:?}"
+                ))),
+            },
+        }
+    }
+}
+
+/// [`extended`] for a `[lo, hi]` pair.
+mod extended_pair {
+    use serde::ser::SerializeTuple;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    #[derive(serde::Serialize, Deserialize)]
+    struct One(#[serde(with = "super::extended")] f64);
+
+    pub fn serialize<S: Serializer>(pair: &[f64; 2], s: S) -> Result<S::Ok, S::Error> {
+        let mut t = s.serialize_tuple(2)?;
+        t.serialize_element(&One(pair[0]))?;
+        t.serialize_element(&One(pair[1]))?;
+        t.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[f64; 2], D::Error> {
+        let [One(lo), One(hi)] = <[One; 2]>::deserialize(d)?;
+        Ok([lo, hi])
+    }
+}
+
 /// Exact counts of an integer quantity (e.g. a point margin), bounded by its range rather than
 /// by the number of observations. Reports draw any `distributions` a game lists as histograms.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,7 +364,18 @@ pub fn wilson95(k: f64, n: f64) -> [f64; 2] {
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
+    // At k = 0 and k = n one bound is exactly 0 or 1; rounding must not print 0.9999999999999999.
+    let lo = if k <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if k >= n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    [lo, hi]
 }
 
 /// `k / n`, 0 when `n = 0`.
@@ -162,5 +417,71 @@ mod tests {
         let [lo, hi] = wilson95(0.0, 10.0);
         assert_eq!(lo, 0.0);
         assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
+    }
+
+    #[test]
+    fn clustered_interval_matches_a_direct_computation_over_groups() {
+        // Four groups of unequal size: (successes, trials).
+        let groups = [(3i64, 4u64), (0, 2), (2, 2), (1, 4)];
+        let mut c = Clustered::default();
+        groups.iter().for_each(|&(y, n)| c.add_group(y, n));
+        let (y, n): (i64, u64) = groups
+            .iter()
+            .fold((0, 0), |(sy, sn), &(y, n)| (sy + y, sn + n));
+        let m = y as f64 / n as f64;
+        // The sandwich variance computed directly from the residuals of each group.
+        let g = groups.len() as f64;
+        let residuals: f64 = groups
+            .iter()
+            .map(|&(y, k)| (y as f64 - m * k as f64).powi(2))
+            .sum();
+        let direct = g / (g - 1.0) * residuals / (n as f64).powi(2);
+        assert!((c.variance_of_mean() - direct).abs() < 1e-15);
+        let e = Estimate::clustered_mean(&c);
+        assert!((e.value - 0.5).abs() < 1e-15);
+        assert!((e.ci95[1] - e.value - Z95 * direct.sqrt()).abs() < 1e-12);
+        // Merging halves gives the same sums.
+        let (mut a, mut b) = (Clustered::default(), Clustered::default());
+        groups[..1].iter().for_each(|&(y, n)| a.add_group(y, n));
+        groups[1..].iter().for_each(|&(y, n)| b.add_group(y, n));
+        a.merge(&b);
+        assert_eq!(a, c);
+    }
+
+    #[test]
+    fn replayed_groups_count_once() {
+        // 100 groups of 4 identical games: 40 groups won 4 of 4, 60 lost 4 of 4. The clustered
+        // proportion has the interval of 100 trials, not of 400.
+        let mut c = Clustered::default();
+        (0..40).for_each(|_| c.add_group(4, 4));
+        (0..60).for_each(|_| c.add_group(0, 4));
+        let e = Estimate::clustered_proportion(&c);
+        let hundred = wilson95(40.0, 100.0);
+        // Effective n = p(1 − p) / var = 100 · 99 / 100 (the G / (G − 1) correction).
+        let expected = wilson95(0.4 * 99.0, 99.0);
+        assert!((e.ci95[0] - expected[0]).abs() < 1e-9, "{e:?}");
+        assert!((e.ci95[0] - hundred[0]).abs() < 2e-3);
+        // A perfect record gives the Wilson interval over groups, not a zero width.
+        let mut all = Clustered::default();
+        (0..10).for_each(|_| all.add_group(2, 2));
+        let e = Estimate::clustered_proportion(&all);
+        assert_eq!(e.value, 1.0);
+        assert_eq!(e.ci95, wilson95(10.0, 10.0));
+        assert_eq!(e.ci95[1], 1.0, "exactly 1, not 0.9999999999999999");
+    }
+
+    #[test]
+    fn estimates_write_infinite_bounds_as_text() {
+        let e = Estimate {
+            value: f64::INFINITY,
+            ci95: [973.0, f64::INFINITY],
+        };
+        let text = serde_json::to_string(&e).unwrap();
+        assert_eq!(text, r#"{"value":"inf","ci95":[973.0,"inf"]}"#);
+        let back: Estimate = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, e);
+        let nan: Estimate = serde_json::from_str(r#"{"value":null,"ci95":[null,"-inf"]}"#).unwrap();
+        assert!(nan.value.is_nan() && nan.ci95[1] == f64::NEG_INFINITY);
+        assert!(serde_json::from_str::<Estimate>(r#"{"value":"x","ci95":[0,1]}"#).is_err());
     }
 }

@@ -52,14 +52,14 @@ pub fn summary_csv(by_agent: &[RecordSummary], by_seat: &[RecordSummary]) -> io:
         out.write_record([
             kind.to_owned(),
             name,
-            r.games.to_string(),
-            r.wins.to_string(),
-            r.draws.to_string(),
-            r.losses.to_string(),
-            r.no_result.to_string(),
-            num(r.win_rate),
-            num(r.win_rate_ci95[0]),
-            num(r.win_rate_ci95[1]),
+            r.record.games.to_string(),
+            r.record.wins.to_string(),
+            r.record.draws.to_string(),
+            r.record.losses.to_string(),
+            r.record.no_result.to_string(),
+            num(r.win_rate.value),
+            num(r.win_rate.ci95[0]),
+            num(r.win_rate.ci95[1]),
             num(r.score),
         ])
         .map_err(csv_error)?;

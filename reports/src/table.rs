@@ -13,14 +13,14 @@ fn record_line(out: &mut String, name: &str, r: &RecordSummary) {
     let _ = writeln!(
         out,
         "  {name:<28} {:>9} {:>9} {:>7} {:>9} {:>8}  {:>7} [{}, {}]",
-        r.games,
-        r.wins,
-        r.draws,
-        r.losses,
-        r.no_result,
-        pct(r.win_rate),
-        pct(r.win_rate_ci95[0]),
-        pct(r.win_rate_ci95[1]),
+        r.record.games,
+        r.record.wins,
+        r.record.draws,
+        r.record.losses,
+        r.record.no_result,
+        pct(r.win_rate.value),
+        pct(r.win_rate.ci95[0]),
+        pct(r.win_rate.ci95[1]),
     );
 }
 

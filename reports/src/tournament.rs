@@ -33,12 +33,12 @@ pub fn tournament_csv<R: Serialize>(t: &TournamentSummary<R>) -> io::Result<Vec<
             p.agent.clone(),
             p.opponent.clone(),
             p.summary.games_played.to_string(),
-            num(e.score),
-            num(e.score_ci95[0]),
-            num(e.score_ci95[1]),
-            num(e.elo),
-            num(e.elo_ci95[0]),
-            num(e.elo_ci95[1]),
+            num(e.score.value),
+            num(e.score.ci95[0]),
+            num(e.score.ci95[1]),
+            num(e.elo.value),
+            num(e.elo.ci95[0]),
+            num(e.elo.ci95[1]),
             num(e.los),
         ])
         .map_err(io::Error::other)?;
@@ -60,7 +60,7 @@ pub fn tournament_table<R: Serialize>(t: &TournamentSummary<R>) -> String {
         let _ = writeln!(
             out,
             "  {:<24} {:+8.1} Elo [{:+.1}, {:+.1}]",
-            r.agent, r.elo, r.elo_ci95[0], r.elo_ci95[1]
+            r.agent, r.elo.value, r.elo.ci95[0], r.elo.ci95[1]
         );
     }
     let _ = write!(out, "  {:<24}", "score of row vs column");

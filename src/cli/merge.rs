@@ -34,7 +34,7 @@ impl GameVisitor for Merge<'_> {
                 first.experiment_hash
             );
         }
-        let mut tally = RunTally::<G>::new(&plan.teams);
+        let mut tally = RunTally::<G>::new(&plan);
         for (path, _, value) in self.shards {
             let path: PathBuf = path;
             let partial = read_partial::<G>(&path, value, &plan)?;

@@ -120,7 +120,7 @@ impl GameVisitor for Gate<'_> {
             (Verdict::AcceptH0, _) => ("H0 accepted: regression", 1),
             (Verdict::Continue, _) => ("inconclusive at the game limit", 3),
         };
-        let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally.group_scores);
+        let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally);
         let e = &h2h.estimate;
         let sprt = &result.sprt;
         outln!(
@@ -148,12 +148,15 @@ impl GameVisitor for Gate<'_> {
             h2h.group_size,
             h2h.group_scores
         );
+        for side in &h2h.by_side {
+            outln!("  {}", side_line(&args.candidate, side));
+        }
         outln!("  {e}");
         outln!("  verdict: {verdict} (exit {code})");
         let summary = GateSummary {
-            game: G::NAME,
+            game: G::NAME.to_owned(),
             seed: exp.seed,
-            verdict,
+            verdict: verdict.to_owned(),
             exit_code: code,
             games_played: result.tally.games,
             partial: result.partial,
@@ -243,35 +246,34 @@ impl GameVisitor for LadderGame<'_> {
             exp.games,
             exp.seed
         );
-        for (level, (rating, ci)) in ladder
-            .levels
-            .iter()
-            .zip(ladder.fit.ratings.iter().zip(&ladder.fit.ci95))
-        {
+        for (level, rating) in ladder.levels.iter().zip(&ladder.fit.ratings) {
             outln!(
-                "  {level:<24} {rating:+8.1} Elo [{:+.1}, {:+.1}]",
-                ci[0],
-                ci[1]
+                "  {level:<24} {:+8.1} Elo [{:+.1}, {:+.1}]",
+                rating.value,
+                rating.ci95[0],
+                rating.ci95[1]
             );
         }
+        outln!("  (ratings: Bradley–Terry with {})", ladder.fit.prior);
         for rung in &ladder.rungs {
             let e = &rung.estimate;
             outln!(
-                "  {} vs {}: score {:.3} [{:.3}, {:.3}], Elo {:+.1} [{:+.1}, {:+.1}]: {}",
+                "  {} vs {}: score {:.3} [{:.3}, {:.3}], {}: {}",
                 rung.upper,
                 rung.lower,
-                e.score,
-                e.score_ci95[0],
-                e.score_ci95[1],
-                e.elo,
-                e.elo_ci95[0],
-                e.elo_ci95[1],
+                e.score.value,
+                e.score.ci95[0],
+                e.score.ci95[1],
+                e,
                 if rung.passed { "ok" } else { "FAIL" }
             );
+            for side in &rung.by_side {
+                outln!("    {}", side_line(&rung.upper, side));
+            }
         }
         let games = ladder.rungs.iter().map(|r| r.games).sum();
         let summary = LadderSummary {
-            game: G::NAME,
+            game: G::NAME.to_owned(),
             seed: exp.seed,
             games_per_pair: exp.games,
             ladder,
@@ -307,4 +309,12 @@ pub fn ladder(args: LadderArgs) -> anyhow::Result<ExitCode> {
             quiet: args.common.quiet,
         },
     )?
+}
+
+/// `hard as attackers: score 0.712 [0.655, 0.763]`.
+fn side_line(agent: &str, side: &tuner::summary::SideScore) -> String {
+    format!(
+        "{agent} as {}: score {:.3} [{:.3}, {:.3}]",
+        side.side, side.score.value, side.score.ci95[0], side.score.ci95[1]
+    )
 }

@@ -11,6 +11,7 @@ mod games;
 mod hnefatafl_levels;
 mod records;
 mod reliability;
+mod report_input;
 mod reports;
 mod run;
 mod shards;

@@ -45,7 +45,7 @@ fn the_report_parses_and_shows_the_summary_numbers() {
     assert_eq!(svgs, 4);
     let s = summary(&out);
     for r in s["by_agent"].as_array().unwrap() {
-        let rate = format!("{:.2}%", 100.0 * r["win_rate"].as_f64().unwrap());
+        let rate = format!("{:.2}%", 100.0 * r["win_rate"]["value"].as_f64().unwrap());
         assert!(
             text.contains(&rate),
             "win rate {rate} of {} in the report",

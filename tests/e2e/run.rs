@@ -41,8 +41,8 @@ fn run_with_flags_writes_a_consistent_summary() {
         (Some("easy"), Some(808)),
         "two Easy slots pooled"
     );
-    let ci = s["by_seat"][0]["win_rate_ci95"].as_array().unwrap();
-    let rate = s["by_seat"][0]["win_rate"].as_f64().unwrap();
+    let ci = s["by_seat"][0]["win_rate"]["ci95"].as_array().unwrap();
+    let rate = s["by_seat"][0]["win_rate"]["value"].as_f64().unwrap();
     assert!(ci[0].as_f64().unwrap() < rate && rate < ci[1].as_f64().unwrap());
     let fpa = s["first_player_advantage"]["value"].as_f64().unwrap();
     assert!((fpa - (rate - 0.25)).abs() < 1e-12);

@@ -20,7 +20,7 @@ fn gate_exit_codes_follow_the_verdict() {
     assert_eq!(code, Some(0), "{text}");
     assert_eq!(s["verdict"], "H1 accepted: not weaker");
     assert!(s["sprt"]["llr"].as_f64().unwrap() >= s["sprt"]["upper"].as_f64().unwrap());
-    assert!(s["elo_ci95"][0].as_f64().unwrap() > 0.0);
+    assert!(s["elo"]["ci95"][0].as_f64().unwrap() > 0.0);
     assert!(text.contains("LLR") && text.contains("Elo"));
     let (code, s, _) = gate("easy", "hard", &["--preset", "gain"]);
     assert_eq!(code, Some(1));

@@ -52,7 +52,7 @@ fn bad_start_moves_risk_weight_up_and_capture_above_progress() {
     let v = &s["verification"];
     assert!(v["games_played"].as_u64().unwrap() > 0);
     assert_ne!(v["seed"], s["seed"]);
-    assert!(v["elo_ci95"].as_array().unwrap().len() == 2);
+    assert!(v["elo"]["ci95"].as_array().unwrap().len() == 2);
     // The outputs, and the tuned weights load as an agent.
     let csv = read(&out.join("tuning.csv"));
     assert_eq!(

@@ -121,7 +121,7 @@ fn play_chunk<G: Game>(
     }
     let seats = plan.seats();
     let mut agents = new_agents(plan);
-    let mut tally = RunTally::new(&plan.teams);
+    let mut tally = RunTally::new(plan);
     let mut rows = Vec::new();
     let mut finals = Vec::with_capacity(seats);
     for group in groups {
@@ -202,7 +202,7 @@ pub fn run_ranges<G: Game>(
             .step_by(chunk_groups as usize)
             .map(move |s| s..s.saturating_add(chunk_groups).min(end))
     });
-    let mut tally = RunTally::new(&plan.teams);
+    let mut tally = RunTally::new(plan);
     let mut done: Vec<Range<u64>> = Vec::new();
     let mut partial = false;
     let want_rows = on_row.is_some();
@@ -325,11 +325,11 @@ mod tests {
         let result = run_quietly(&plan, 0);
         let summary = summarize(&plan, "batch", &result.tally, result.partial);
         let normal = &summary.by_agent[0];
-        assert_eq!(normal.games, 8000);
+        assert_eq!(normal.record.games, 8000);
         assert!(
-            normal.win_rate_ci95[0] > 0.25,
+            normal.win_rate.ci95[0] > 0.25,
             "Normal {:?} should exclude the fair share 0.25",
-            normal.win_rate_ci95
+            normal.win_rate.ci95
         );
     }
 

@@ -3,14 +3,15 @@
 use std::sync::atomic::AtomicBool;
 
 use engine::Game;
-use serde::Serialize;
+use engine::tally::Estimate;
+use serde::{Deserialize, Serialize};
 
 use crate::InputError;
 use crate::config::{Experiment, Plan};
 use crate::runner::{Hooks, run};
 use crate::stats::ladder::Pairing;
 use crate::stats::{Bounds, EloEstimate, LadderFit, Sprt, Verdict, fit_bradley_terry};
-use crate::summary::HeadToHead;
+use crate::summary::{HeadToHead, SideScore, side_scores};
 use crate::tally::RunTally;
 
 /// The seats of a two-agent match in game `G`: the first half of the seats A, the second half B
@@ -46,11 +47,11 @@ pub fn match_plan<G: Game>(base: &Experiment, a: &str, b: &str) -> Result<Plan<G
 }
 
 /// What `koom gate` writes to `summary.json` (the writer adds `run`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GateSummary {
-    pub game: &'static str,
+    pub game: String,
     pub seed: u64,
-    pub verdict: &'static str,
+    pub verdict: String,
     pub exit_code: u8,
     pub games_played: u64,
     pub partial: bool,
@@ -61,9 +62,9 @@ pub struct GateSummary {
 }
 
 /// What `koom ladder` writes to `summary.json`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LadderSummary {
-    pub game: &'static str,
+    pub game: String,
     pub seed: u64,
     pub games_per_pair: u64,
     #[serde(flatten)]
@@ -88,7 +89,7 @@ pub fn gate<G: Game>(
     hooks: &Hooks<'_>,
     on_batch: &mut dyn FnMut(&Sprt, &RunTally<G>),
 ) -> std::io::Result<GateRun<G>> {
-    let mut tally = RunTally::new(&plan.teams);
+    let mut tally = RunTally::new(plan);
     let mut sprt = Sprt::evaluate(bounds, &tally.group_scores);
     let mut start = 0;
     let mut partial = false;
@@ -112,7 +113,7 @@ pub fn gate<G: Game>(
 }
 
 /// One rung of a ladder: `upper` against the level below it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Rung {
     pub upper: String,
     pub lower: String,
@@ -120,12 +121,15 @@ pub struct Rung {
     pub group_scores: Vec<u64>,
     #[serde(flatten)]
     pub estimate: EloEstimate,
-    /// The upper level's score interval lies above an even score.
+    /// In two-seat games, the upper level's score on each side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_side: Vec<SideScore>,
+    /// The upper level's score interval lies above an even score, overall and on every side.
     pub passed: bool,
 }
 
 /// A ladder's result: each adjacent pair, and the ratings fitted over all of them.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Ladder {
     pub levels: Vec<String>,
     pub rungs: Vec<Rung>,
@@ -149,11 +153,11 @@ impl<G: Game> Matches<G> {
         fit_bradley_terry(agents, &self.pairings(|i| i))
     }
 
-    /// `(elo, elo_ci95)` of each of `agents` agents that played, fitted over those alone (an
+    /// The rating (Elo with its interval) of each of `agents` agents that played, fitted over those alone (an
     /// agent that never played, after an interruption, would leave the fit without an
     /// interval); `None` for the others.
     #[must_use]
-    pub fn played_ratings(&self, agents: usize) -> Vec<Option<(f64, [f64; 2])>> {
+    pub fn played_ratings(&self, agents: usize) -> Vec<Option<Estimate>> {
         let mut played = vec![false; agents];
         for (a, b, _) in &self.results {
             played[*a] = true;
@@ -170,7 +174,7 @@ impl<G: Game> Matches<G> {
         let count = played.iter().filter(|&&p| p).count();
         let fit = fit_bradley_terry(count, &self.pairings(|i| position[i]));
         (0..agents)
-            .map(|i| played[i].then(|| (fit.ratings[position[i]], fit.ci95[position[i]])))
+            .map(|i| played[i].then(|| fit.ratings[position[i]]))
             .collect()
     }
 
@@ -184,7 +188,7 @@ impl<G: Game> Matches<G> {
                 Pairing {
                     a: index(*a),
                     b: index(*b),
-                    score: estimate.score,
+                    score: estimate.score.value,
                     games: tally.games as f64,
                     variance_of_mean: estimate.group_variance / scores.groups().max(1) as f64,
                 }
@@ -244,13 +248,16 @@ pub fn ladder<G: Game>(
         .iter()
         .map(|(upper, lower, tally)| {
             let estimate = tally.group_scores.estimate();
+            let by_side = side_scores(tally);
             Rung {
                 upper: levels[*upper].clone(),
                 lower: levels[*lower].clone(),
                 games: tally.games,
                 group_scores: tally.group_scores.counts.clone(),
-                passed: estimate.score_ci95[0] > 0.5,
+                passed: estimate.score.ci95[0] > 0.5
+                    && by_side.iter().all(|s| s.score.ci95[0] > 0.5),
                 estimate,
+                by_side,
             }
         })
         .collect();
@@ -347,10 +354,13 @@ mod tests {
             fitted
                 .rungs
                 .iter()
-                .map(|r| r.estimate.score_ci95)
+                .map(|r| r.estimate.score.ci95)
                 .collect::<Vec<_>>()
         );
-        assert!(fitted.fit.ratings[1] > 0.0 && fitted.fit.ratings[2] > fitted.fit.ratings[1]);
+        assert!(
+            fitted.fit.ratings[1].value > 0.0
+                && fitted.fit.ratings[2].value > fitted.fit.ratings[1].value
+        );
         // The reversed ladder fails.
         let reversed = ["hard", "normal", "easy"].map(String::from);
         assert!(
@@ -358,5 +368,23 @@ mod tests {
                 .unwrap()
                 .passed
         );
+    }
+
+    #[test]
+    fn two_sided_rungs_report_each_side_and_fail_on_either() {
+        use engine::games::hnefatafl::Hnefatafl;
+        let levels = ["easy", "normal"].map(String::from);
+        let fitted = ladder::<Hnefatafl>(&base(20, 1), &levels, 0, &quiet_hooks(never())).unwrap();
+        let rung = &fitted.rungs[0];
+        let sides: Vec<&str> = rung.by_side.iter().map(|s| s.side.as_str()).collect();
+        assert_eq!(sides, ["attackers", "defenders"], "names from the game");
+        // Each side is half the games: its score is the upper level's points on that side.
+        let mean = rung.by_side.iter().map(|s| s.score.value).sum::<f64>() / 2.0;
+        assert!((mean - rung.estimate.score.value).abs() < 1e-12);
+        let sides_pass = rung.by_side.iter().all(|s| s.score.ci95[0] > 0.5);
+        assert_eq!(rung.passed, rung.estimate.score.ci95[0] > 0.5 && sides_pass);
+        // Ludo has four seats, not two sides.
+        let ludo = ladder::<Ludo>(&base(40, 5), &levels, 0, &quiet_hooks(never())).unwrap();
+        assert!(ludo.rungs[0].by_side.is_empty());
     }
 }

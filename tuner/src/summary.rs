@@ -2,65 +2,46 @@
 
 use engine::Game;
 use engine::GameStats as _;
-use engine::tally::{Moments, ratio, wilson95};
-use serde::Serialize;
+pub use engine::tally::Estimate;
+use engine::tally::{Clustered, Moments, ratio};
+use serde::{Deserialize, Serialize};
 
 use crate::config::Plan;
-use crate::stats::{EloEstimate, GroupScores};
+use crate::stats::EloEstimate;
 use crate::tally::{Record, RunTally};
 
 /// One agent's or one seat's results.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RecordSummary {
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<usize>,
-    pub games: u64,
-    pub wins: u64,
-    pub draws: u64,
-    pub losses: u64,
-    pub no_result: u64,
-    /// Wins over all games played (no-results included in the denominator).
-    pub win_rate: f64,
-    pub win_rate_ci95: [f64; 2],
+    #[serde(flatten)]
+    pub record: Record,
+    /// Wins over all games played (no-results included in the denominator), with its interval
+    /// over seed groups.
+    pub win_rate: Estimate,
     /// (wins + draws / 2) over the games with a result.
     pub score: f64,
 }
 
 impl RecordSummary {
-    fn new(record: &Record, agent: Option<String>, seat: Option<usize>) -> Self {
-        let decided = record.games - record.no_result;
+    fn new(record: &Record, wins: &Clustered, agent: Option<String>, seat: Option<usize>) -> Self {
         Self {
             agent,
             seat,
-            games: record.games,
-            wins: record.wins,
-            draws: record.draws,
-            losses: record.losses,
-            no_result: record.no_result,
-            win_rate: ratio(record.wins, record.games),
-            win_rate_ci95: wilson95(record.wins as f64, record.games as f64),
-            score: if decided == 0 {
-                0.0
-            } else {
-                (record.wins as f64 + record.draws as f64 / 2.0) / decided as f64
-            },
+            record: *record,
+            win_rate: Estimate::clustered_proportion(wins),
+            score: record.score(),
         }
     }
 }
 
-/// A figure with its 95% interval.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Estimate {
-    pub value: f64,
-    pub ci95: [f64; 2],
-}
-
 /// The distribution of an integer quantity.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Distribution {
-    pub unit: &'static str,
+    pub unit: String,
     pub mean: f64,
     pub sd: f64,
     pub min: i64,
@@ -68,9 +49,9 @@ pub struct Distribution {
 }
 
 impl Distribution {
-    fn new(unit: &'static str, m: &Moments) -> Self {
+    fn new(unit: &str, m: &Moments) -> Self {
         Self {
-            unit,
+            unit: unit.to_owned(),
             mean: m.mean(),
             sd: m.sd(),
             min: m.min.unwrap_or(0),
@@ -79,14 +60,14 @@ impl Distribution {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Termination {
-    pub reason: &'static str,
+    pub reason: String,
     pub games: u64,
     pub share: f64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Captures {
     pub seat: usize,
     pub total: u64,
@@ -94,16 +75,20 @@ pub struct Captures {
 }
 
 /// Everything `summary.json` holds except the `run` object (which the writer adds): all of it is
-/// a function of the config, the seed and the code.
-#[derive(Clone, Debug, Serialize)]
-pub struct Summary<R: Serialize> {
-    pub game: &'static str,
+/// a function of the config, the seed and the code. Readers deserialise it with `R` =
+/// `serde_json::Value` when they do not know the game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Summary<R> {
+    pub game: String,
     pub seed: u64,
     pub agents: Vec<String>,
     pub options: serde_json::Value,
     pub time_control: String,
     pub games_played: u64,
     pub seed_groups: u64,
+    /// Seed groups whose games were all the same game (one agent in every seat on common
+    /// dice): every interval counts seed groups, so such groups weigh as one game each.
+    pub exact_replays: u64,
     pub rotations: usize,
     pub no_result: u64,
     pub draws: u64,
@@ -117,20 +102,20 @@ pub struct Summary<R: Serialize> {
     /// Games per length bin (moves), for histograms.
     pub length_histogram: Histogram,
     /// Die rolls per game, for games with dice.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub length_rolls: Option<Distribution>,
     pub termination: Vec<Termination>,
     pub captures_by_seat: Vec<Captures>,
     /// Game-design metrics in the spirit of the Ludii system.
     pub design: DesignMetrics,
     /// Present when exactly two distinct agents play: their match as Elo.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub head_to_head: Option<HeadToHead>,
     pub game_specific: R,
 }
 
 /// Counts of an integer quantity in equal bins `[start + i·width, start + (i+1)·width)`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Histogram {
     pub start: u32,
     pub width: u32,
@@ -193,43 +178,27 @@ impl Bins {
     }
 }
 
-/// A proportion with its Wilson interval.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Share {
-    pub value: f64,
-    pub ci95: [f64; 2],
-}
-
-impl Share {
-    fn new(k: u64, n: u64) -> Self {
-        Self {
-            value: ratio(k, n),
-            ci95: wilson95(k as f64, n as f64),
-        }
-    }
-}
-
 /// Game-design metrics in the spirit of Ludii's: how fair, how decisive and how long the game
-/// is under these agents.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// is under these agents. Every interval counts seed groups.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DesignMetrics {
     /// 1 − the largest gap between two seats' mean scores (1 = perfectly balanced seats).
     pub balance: f64,
     /// The first seat's win rate minus the fair share, as `first_player_advantage`.
     pub advantage: Estimate,
     /// Share of games with a winner.
-    pub completion: Share,
+    pub completion: Estimate,
     /// Share of games drawn (no single winner, with a result).
-    pub drawishness: Share,
+    pub drawishness: Estimate,
     /// Share of games cut off by a safety cap.
-    pub timeouts: Share,
+    pub timeouts: Estimate,
     /// Mean length in moves, with its interval, and the standard deviation.
     pub duration: Estimate,
     pub duration_sd: f64,
 }
 
 /// Two agents' match: the first agent (team A) against the other, counted per seed group.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HeadToHead {
     pub agent: String,
     pub opponent: String,
@@ -239,28 +208,64 @@ pub struct HeadToHead {
     pub group_scores: Vec<u64>,
     #[serde(flatten)]
     pub estimate: EloEstimate,
+    /// In two-seat games, team A's score on each side (attackers/defenders, dwarfs/trolls),
+    /// with its interval over seed groups.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_side: Vec<SideScore>,
+}
+
+/// Team A's score when it plays one side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideScore {
+    pub seat: usize,
+    /// The game's name for the seat.
+    pub side: String,
+    /// Points per game on this side (a draw or no result is half a point).
+    pub score: Estimate,
 }
 
 impl HeadToHead {
     #[must_use]
-    pub fn new(agent: &str, opponent: &str, scores: &GroupScores) -> Self {
+    pub fn new<G: Game>(agent: &str, opponent: &str, tally: &RunTally<G>) -> Self {
+        let scores = &tally.group_scores;
         Self {
             agent: agent.to_owned(),
             opponent: opponent.to_owned(),
             group_size: scores.games_per_group(),
             group_scores: scores.counts.clone(),
             estimate: scores.estimate(),
+            by_side: side_scores(tally),
         }
     }
 }
 
+/// Team A's score per side of a two-seat game (empty for other games).
+#[must_use]
+pub fn side_scores<G: Game>(tally: &RunTally<G>) -> Vec<SideScore> {
+    let points = &tally.by_group.team_a_points_by_seat;
+    if points.len() != 2 {
+        return Vec::new();
+    }
+    points
+        .iter()
+        .enumerate()
+        .map(|(seat, c)| SideScore {
+            seat,
+            side: G::seat_name(seat),
+            score: Estimate::clustered_proportion(c),
+        })
+        .collect()
+}
+
 /// Agents with the same label are pooled (their slot records summed), in order of first seat.
 fn pooled_agents(labels: &[String], records: &[Record]) -> Vec<(String, Record)> {
+    let pools = crate::tally::pools(labels);
     let mut pooled: Vec<(String, Record)> = Vec::new();
-    for (label, record) in labels.iter().zip(records) {
-        match pooled.iter_mut().find(|(l, _)| l == label) {
-            Some((_, total)) => total.merge(record),
-            None => pooled.push((label.clone(), *record)),
+    for ((label, record), &pool) in labels.iter().zip(records).zip(&pools) {
+        if pool == pooled.len() {
+            pooled.push((label.clone(), *record));
+        } else {
+            pooled[pool].1.merge(record);
         }
     }
     pooled
@@ -285,12 +290,8 @@ pub fn summarize<G: Game>(
 ) -> Summary<<G::Stats as engine::GameStats<G>>::Report> {
     let seats = plan.seats();
     let fair = 1.0 / seats as f64;
-    let first = &tally.first_player;
-    let [lo, hi] = wilson95(first.wins as f64, first.games as f64);
-    let advantage = Estimate {
-        value: ratio(first.wins, first.games) - fair,
-        ci95: [lo - fair, hi - fair],
-    };
+    let g = &tally.by_group;
+    let advantage = Estimate::clustered_proportion(&g.first_player_wins).shifted(-fair);
     let seat_scores: Vec<f64> = tally
         .by_seat
         .iter()
@@ -301,47 +302,39 @@ pub fn summarize<G: Game>(
         .copied()
         .fold(f64::NEG_INFINITY, f64::max)
         - seat_scores.iter().copied().fold(f64::INFINITY, f64::min);
-    let timeouts: u64 = tally
-        .reasons
-        .iter()
-        .enumerate()
-        .filter(|&(r, _)| G::is_timeout(r as u8))
-        .map(|(_, &n)| n)
-        .sum();
-    let decided = tally.games - tally.no_result - tally.draws;
     let design = DesignMetrics {
         balance: 1.0 - gap,
-        advantage: advantage.clone(),
-        completion: Share::new(decided, tally.games),
-        drawishness: Share::new(tally.draws, tally.games),
-        timeouts: Share::new(timeouts, tally.games),
-        duration: Estimate {
-            value: tally.moves.mean(),
-            ci95: tally.moves.mean_ci95(),
-        },
+        advantage,
+        completion: Estimate::clustered_proportion(&g.decided),
+        drawishness: Estimate::clustered_proportion(&g.draws),
+        timeouts: Estimate::clustered_proportion(&g.timeouts),
+        duration: Estimate::clustered_mean(&g.moves),
         duration_sd: tally.moves.sd(),
     };
     Summary {
-        game: G::NAME,
+        game: G::NAME.to_owned(),
         seed: plan.seed,
         agents: plan.labels.clone(),
         options: serde_json::to_value(&plan.options).unwrap_or(serde_json::Value::Null),
         time_control: time_control.to_owned(),
         games_played: tally.games,
         seed_groups: tally.groups,
+        exact_replays: g.exact_replays,
         rotations: seats,
         no_result: tally.no_result,
         draws: tally.draws,
         partial,
         by_agent: pooled_agents(&plan.labels, &tally.by_agent)
             .into_iter()
-            .map(|(label, record)| RecordSummary::new(&record, Some(label), None))
+            .zip(&g.agent_wins)
+            .map(|((label, record), wins)| RecordSummary::new(&record, wins, Some(label), None))
             .collect(),
         by_seat: tally
             .by_seat
             .iter()
+            .zip(&g.seat_wins)
             .enumerate()
-            .map(|(s, r)| RecordSummary::new(r, None, Some(s)))
+            .map(|(s, (r, wins))| RecordSummary::new(r, wins, None, Some(s)))
             .collect(),
         first_player_advantage: advantage,
         length: Distribution::new("moves", &tally.moves),
@@ -351,7 +344,7 @@ pub fn summarize<G: Game>(
             .iter()
             .zip(&tally.reasons)
             .map(|(&reason, &games)| Termination {
-                reason,
+                reason: reason.to_owned(),
                 games,
                 share: ratio(games, tally.games),
             })
@@ -367,8 +360,7 @@ pub fn summarize<G: Game>(
             })
             .collect(),
         design,
-        head_to_head: two_agents(&plan.labels)
-            .map(|(a, b)| HeadToHead::new(a, b, &tally.group_scores)),
+        head_to_head: two_agents(&plan.labels).map(|(a, b)| HeadToHead::new(a, b, tally)),
         game_specific: tally.stats.report(&plan.labels),
     }
 }
@@ -447,8 +439,10 @@ mod tests {
             losses: 2,
             no_result: 2,
         };
-        let s = RecordSummary::new(&record, None, Some(0));
+        let mut wins = Clustered::default();
+        wins.add_group(4, 10);
+        let s = RecordSummary::new(&record, &wins, None, Some(0));
         assert!((s.score - 5.0 / 8.0).abs() < 1e-12);
-        assert!((s.win_rate - 0.4).abs() < 1e-12);
+        assert!((s.win_rate.value - 0.4).abs() < 1e-12);
     }
 }

@@ -2,41 +2,13 @@
 
 use std::collections::BTreeMap;
 
-use engine::tally::Moments;
+pub use engine::tally::Record;
+use engine::tally::{Clustered, Moments};
 use engine::{Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
 
+use crate::config::Plan;
 use crate::stats::GroupScores;
 use serde::{Deserialize, Serialize};
-
-/// Wins, draws, losses and no-results of one agent or one seat.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
-    pub games: u64,
-    pub wins: u64,
-    pub draws: u64,
-    pub losses: u64,
-    pub no_result: u64,
-}
-
-impl Record {
-    pub fn add(&mut self, result: SeatResult) {
-        self.games += 1;
-        match result {
-            SeatResult::Win => self.wins += 1,
-            SeatResult::Draw => self.draws += 1,
-            SeatResult::Loss => self.losses += 1,
-            SeatResult::NoResult => self.no_result += 1,
-        }
-    }
-
-    pub fn merge(&mut self, other: &Self) {
-        self.games += other.games;
-        self.wins += other.wins;
-        self.draws += other.draws;
-        self.losses += other.losses;
-        self.no_result += other.no_result;
-    }
-}
 
 /// One finished game as a row of `games.csv`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,12 +26,71 @@ pub struct GameRow {
     pub notation: Vec<String>,
 }
 
+/// The run's per-game counts summed per seed group: the counts behind every interval, since the
+/// games of a group share their dice and seeds (see [`Clustered`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByGroup {
+    /// Wins of each pooled agent (agents with one label pooled, in order of first seat).
+    pub agent_wins: Vec<Clustered>,
+    pub seat_wins: Vec<Clustered>,
+    pub first_player_wins: Clustered,
+    pub moves: Clustered,
+    /// Games with a sole winner, drawn games, games cut off by a safety cap.
+    pub decided: Clustered,
+    pub draws: Clustered,
+    pub timeouts: Clustered,
+    /// Team A's half-points in each seat (2 a win, 1 a draw or no result, 0 a loss), two per
+    /// game it played there: its score per side.
+    pub team_a_points_by_seat: Vec<Clustered>,
+    /// Groups whose games were all the same game (same final position and length), as when
+    /// one agent fills every seat on common dice: such a group carries one game's information.
+    pub exact_replays: u64,
+}
+
+impl ByGroup {
+    fn merge(&mut self, other: &Self) {
+        for (a, b) in self.agent_wins.iter_mut().zip(&other.agent_wins) {
+            a.merge(b);
+        }
+        for (a, b) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
+            a.merge(b);
+        }
+        for (a, b) in self
+            .team_a_points_by_seat
+            .iter_mut()
+            .zip(&other.team_a_points_by_seat)
+        {
+            a.merge(b);
+        }
+        for (a, b) in [
+            (&mut self.first_player_wins, &other.first_player_wins),
+            (&mut self.moves, &other.moves),
+            (&mut self.decided, &other.decided),
+            (&mut self.draws, &other.draws),
+            (&mut self.timeouts, &other.timeouts),
+        ] {
+            a.merge(b);
+        }
+        self.exact_replays += other.exact_replays;
+    }
+}
+
+/// Whether every game of a group is the same game: same final position and same length.
+fn exact_replay<G: Game>(games: &[G]) -> bool {
+    let key = |g: &G| (g.position(), g.counters().moves, g.counters().rolls);
+    games.len() > 1
+        && games[0].position().is_some()
+        && games[1..].iter().all(|g| key(g) == key(&games[0]))
+}
+
 /// The counts of a run (or of any part of it).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct RunTally<G: Game> {
     /// `teams[slot]`: the slot plays for team A in head-to-head statistics.
     pub teams: Vec<bool>,
+    /// `pools[slot]`: the pooled agent (one per distinct label, in order of first seat).
+    pub pools: Vec<usize>,
     pub games: u64,
     pub groups: u64,
     pub no_result: u64,
@@ -78,7 +109,26 @@ pub struct RunTally<G: Game> {
     pub captures_by_seat: Vec<u64>,
     /// Team A's score per seed group, in half-points (see [`group_half_points`]).
     pub group_scores: GroupScores,
+    pub by_group: ByGroup,
     pub stats: G::Stats,
+}
+
+/// `pools[slot]` for agent labels: slots with one label share one index, in order of first seat.
+#[must_use]
+pub fn pools(labels: &[String]) -> Vec<usize> {
+    let mut distinct: Vec<&String> = Vec::new();
+    labels
+        .iter()
+        .map(|label| {
+            distinct
+                .iter()
+                .position(|d| *d == label)
+                .unwrap_or_else(|| {
+                    distinct.push(label);
+                    distinct.len() - 1
+                })
+        })
+        .collect()
 }
 
 /// Team A's half-points in one seed group. Games scored in points (Thud) make the group one
@@ -130,11 +180,16 @@ pub fn group_half_points<G: Game>(games: &[G], teams: &[bool]) -> usize {
 }
 
 impl<G: Game> RunTally<G> {
+    /// Empty counts for a run of `plan`.
     #[must_use]
-    pub fn new(teams: &[bool]) -> Self {
+    pub fn new(plan: &Plan<G>) -> Self {
+        let teams = &plan.teams;
         let seats = teams.len();
+        let pools = pools(&plan.labels);
+        let pooled = pools.iter().max().map_or(0, |m| m + 1);
         Self {
             teams: teams.to_vec(),
+            pools,
             games: 0,
             groups: 0,
             no_result: 0,
@@ -147,7 +202,13 @@ impl<G: Game> RunTally<G> {
             rolls: Moments::default(),
             reasons: vec![0; G::REASONS.len()],
             captures_by_seat: vec![0; seats],
-            group_scores: GroupScores::new(seats),
+            group_scores: GroupScores::new(if G::GAMES_COUNT_GROUPS { 1 } else { seats }),
+            by_group: ByGroup {
+                agent_wins: vec![Clustered::default(); pooled],
+                seat_wins: vec![Clustered::default(); seats],
+                team_a_points_by_seat: vec![Clustered::default(); seats],
+                ..ByGroup::default()
+            },
             stats: G::Stats::default(),
         }
     }
@@ -155,6 +216,7 @@ impl<G: Game> RunTally<G> {
     /// Adds the finished games of one seed group, game `r` being rotation `r`.
     pub fn add_group(&mut self, games: &[G]) {
         let seats = self.by_seat.len();
+        self.add_group_sums(games);
         for (rotation, game) in games.iter().enumerate() {
             let outcome = game
                 .outcome()
@@ -183,8 +245,63 @@ impl<G: Game> RunTally<G> {
             }
         }
         self.groups += 1;
-        self.group_scores.add(group_half_points(games, &self.teams));
+        let half_points = group_half_points(games, &self.teams);
+        self.group_scores.add(if G::GAMES_COUNT_GROUPS {
+            half_points / games.len().max(1)
+        } else {
+            half_points
+        });
         self.stats.add_group(games);
+    }
+
+    /// Adds one group's sums to [`ByGroup`].
+    fn add_group_sums(&mut self, games: &[G]) {
+        let seats = self.by_seat.len();
+        let mut agent_wins = vec![0i64; self.by_group.agent_wins.len()];
+        let mut seat_wins = vec![0i64; seats];
+        let mut team_a = vec![(0i64, 0u64); seats];
+        let (mut first, mut moves, mut decided, mut draws, mut timeouts) = (0, 0, 0, 0, 0);
+        for (rotation, game) in games.iter().enumerate() {
+            let outcome = game.outcome().expect("finished game");
+            if let Some(winner) = outcome.sole_winner() {
+                seat_wins[winner] += 1;
+                agent_wins[self.pools[seat_agent(winner, rotation, seats)]] += 1;
+                decided += 1;
+            } else if !outcome.no_result {
+                draws += 1;
+            }
+            first += i64::from(outcome.result_of(game.first_player()) == SeatResult::Win);
+            for (seat, (points, n)) in team_a.iter_mut().enumerate() {
+                if self.teams[seat_agent(seat, rotation, seats)] {
+                    *points += match outcome.result_of(seat) {
+                        SeatResult::Win => 2,
+                        SeatResult::Loss => 0,
+                        SeatResult::Draw | SeatResult::NoResult => 1,
+                    };
+                    *n += 2;
+                }
+            }
+            moves += i64::from(game.counters().moves);
+            timeouts += i64::from(G::is_timeout(outcome.reason));
+        }
+        let n = games.len() as u64;
+        let pool_games = |pool: usize| n * self.pools.iter().filter(|&&p| p == pool).count() as u64;
+        let b = &mut self.by_group;
+        for (pool, (c, &y)) in b.agent_wins.iter_mut().zip(&agent_wins).enumerate() {
+            c.add_group(y, pool_games(pool));
+        }
+        for (c, &y) in b.seat_wins.iter_mut().zip(&seat_wins) {
+            c.add_group(y, n);
+        }
+        for (c, &(y, k)) in b.team_a_points_by_seat.iter_mut().zip(&team_a) {
+            c.add_group(y, k);
+        }
+        b.first_player_wins.add_group(first, n);
+        b.moves.add_group(moves, n);
+        b.decided.add_group(decided, n);
+        b.draws.add_group(draws, n);
+        b.timeouts.add_group(timeouts, n);
+        b.exact_replays += u64::from(exact_replay(games));
     }
 
     /// Checks that counts read from a file add up, for a run whose slots play for `teams`:
@@ -257,6 +374,7 @@ impl<G: Game> RunTally<G> {
             .zip(&other.captures_by_seat)
             .for_each(|(a, b)| *a += b);
         self.group_scores.merge(&other.group_scores);
+        self.by_group.merge(&other.by_group);
         self.stats.merge(&other.stats);
     }
 }

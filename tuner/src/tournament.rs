@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::InputError;
 use crate::config::Experiment;
 use crate::strength::{Matches, match_plan};
-use crate::summary::{Summary, summarize};
+use crate::summary::{Estimate, Summary, summarize};
 
 /// How the agents of a tournament meet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,25 +45,24 @@ impl Format {
 }
 
 /// One agent's fitted rating.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Rating {
     pub agent: String,
-    pub elo: f64,
-    pub elo_ci95: [f64; 2],
+    pub elo: Estimate,
 }
 
 /// One pairing of a tournament, with the full summary of its match.
-#[derive(Clone, Debug, Serialize)]
-pub struct PairingSummary<R: Serialize> {
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PairingSummary<R> {
     pub agent: String,
     pub opponent: String,
     pub summary: Summary<R>,
 }
 
 /// What a tournament writes to `summary.json` (the writer adds `run`).
-#[derive(Clone, Debug, Serialize)]
-pub struct TournamentSummary<R: Serialize> {
-    pub game: &'static str,
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TournamentSummary<R> {
+    pub game: String,
     pub seed: u64,
     pub format: Format,
     pub agents: Vec<String>,
@@ -72,6 +71,8 @@ pub struct TournamentSummary<R: Serialize> {
     /// Bradley–Terry ratings, the first agent anchored at 0. After an interruption, agents
     /// that never played have none (they are left out).
     pub ratings: Vec<Rating>,
+    /// What the fit adds to the counts (see [`crate::stats::ladder::PRIOR`]).
+    pub prior: String,
     /// `score_matrix[i][j]`: agent `i`'s mean score per game against agent `j`; null where they
     /// did not meet.
     pub score_matrix: Vec<Vec<Option<f64>>>,
@@ -112,7 +113,7 @@ pub fn summarize_tournament<G: Game>(
         // Only the last pairing can have been cut short.
         let partial = matches.partial && k + 1 == matches.results.len();
         let plan = match_plan::<G>(base, &agents[*a], &agents[*b])?;
-        let score = tally.group_scores.estimate().score;
+        let score = tally.group_scores.estimate().score.value;
         score_matrix[*a][*b] = Some(score);
         score_matrix[*b][*a] = Some(1.0 - score);
         pairings.push(PairingSummary {
@@ -122,7 +123,7 @@ pub fn summarize_tournament<G: Game>(
         });
     }
     Ok(TournamentSummary {
-        game: G::NAME,
+        game: G::NAME.to_owned(),
         seed: base.seed,
         format,
         agents: agents.clone(),
@@ -132,12 +133,12 @@ pub fn summarize_tournament<G: Game>(
             .iter()
             .zip(matches.played_ratings(agents.len()))
             .filter_map(|(agent, rating)| rating.map(|r| (agent, r)))
-            .map(|(agent, (elo, elo_ci95))| Rating {
+            .map(|(agent, elo)| Rating {
                 agent: agent.clone(),
                 elo,
-                elo_ci95,
             })
             .collect(),
+        prior: crate::stats::ladder::PRIOR.to_owned(),
         score_matrix,
         pairings,
     })
@@ -195,6 +196,9 @@ mod tests {
         }
         assert_eq!(summary.pairings.len(), 3);
         assert_eq!(summary.pairings[2].summary.games_played, 800);
-        assert!(summary.ratings[2].elo > summary.ratings[1].elo && summary.ratings[1].elo > 0.0);
+        assert!(
+            summary.ratings[2].elo.value > summary.ratings[1].elo.value
+                && summary.ratings[1].elo.value > 0.0
+        );
     }
 }

@@ -1,6 +1,9 @@
 //! The balance report: `report.html` (self-contained, charts inline) and `report.md` (charts as
 //! SVG files in `charts/`), built from `summary.json` alone so that `koom report DIR` can rebuild
 //! it for any finished run, tournament or shard merge.
+//!
+//! `summary.json` is read back into the tuner's own summary types, so the schema has one
+//! definition; only the game-specific part stays JSON, since its type depends on the game.
 
 mod charts;
 mod document;
@@ -8,55 +11,32 @@ mod document;
 use std::io;
 use std::path::Path;
 
+use engine::tally::Estimate;
 use serde_json::Value;
-use tuner::summary::Bins;
+use tuner::summary::{Bins, DesignMetrics, Histogram, RecordSummary, Termination};
+use tuner::tournament::TournamentSummary;
 
 pub use document::{Block, Document, escape};
 
-/// A `summary.json` as read back.
-pub type Summary = Value;
-
 use crate::write_atomic;
 
-/// A value of the summary, or the reason it is missing.
-fn num(v: &Value, path: &[&str]) -> Result<f64, String> {
-    let mut at = v;
-    for key in path {
-        at = &at[*key];
-    }
-    at.as_f64()
-        .ok_or_else(|| format!("summary.json has no number at {}", path.join(".")))
+/// A run's `summary.json` as read back.
+pub type RunSummary = tuner::summary::Summary<Value>;
+
+/// A `summary.json` as read back: a run (or shard merge) or a tournament.
+#[derive(Clone, Debug)]
+pub enum Summary {
+    Run(Box<RunSummary>),
+    Tournament(Box<TournamentSummary<Value>>),
 }
 
-/// A `[lo, hi]` interval of the summary.
-fn ci(v: &Value) -> Result<[f64; 2], String> {
-    match (v[0].as_f64(), v[1].as_f64()) {
-        (Some(lo), Some(hi)) => Ok([lo, hi]),
-        _ => Err(format!(
-            "summary.json has no interval where one is expected ({v})"
-        )),
-    }
-}
-
-/// A figure and its interval as a chart item.
-fn item(label: String, value: &Value, interval: &Value) -> Result<charts::Interval, String> {
-    let [lo, hi] = ci(interval)?;
-    let value = value
-        .as_f64()
-        .ok_or_else(|| format!("summary.json has no value for {label}"))?;
-    Ok(charts::Interval {
+/// An estimate as a chart item.
+fn item(label: String, e: &Estimate) -> charts::Interval {
+    charts::Interval {
         label,
-        value,
-        lo,
-        hi,
-    })
-}
-
-fn text(v: &Value, key: &str) -> String {
-    match &v[key] {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
+        value: e.value,
+        lo: e.ci95[0],
+        hi: e.ci95[1],
     }
 }
 
@@ -64,59 +44,45 @@ fn pct(x: f64) -> String {
     crate::percent(x, 2)
 }
 
-fn interval_pct(v: &Value) -> String {
-    ci(v)
-        .map(|[lo, hi]| format!("[{}, {}]", pct(lo), pct(hi)))
-        .unwrap_or_default()
+fn interval_pct(e: &Estimate) -> String {
+    format!("[{}, {}]", pct(e.ci95[0]), pct(e.ci95[1]))
 }
 
-fn interval(v: &Value, digits: usize) -> String {
-    ci(v)
-        .map(|[lo, hi]| format!("[{lo:.digits$}, {hi:.digits$}]"))
-        .unwrap_or_default()
+fn interval(e: &Estimate, digits: usize) -> String {
+    let [lo, hi] = e.ci95;
+    format!("[{lo:.digits$}, {hi:.digits$}]")
+}
+
+fn interval_points(e: &Estimate) -> String {
+    format!("[{:+.2}, {:+.2}] pts", 100.0 * e.ci95[0], 100.0 * e.ci95[1])
 }
 
 /// Builds the report of one `summary.json`.
-pub fn build(summary: &Value) -> Result<Document, String> {
-    if summary.get("pairings").is_some() {
-        tournament(summary)
-    } else if summary.get("by_seat").is_some() {
-        run(summary)
-    } else {
-        Err("summary.json is neither a run nor a tournament summary (gate and ladder summaries have no balance report)".into())
+pub fn build(summary: &Summary) -> Result<Document, String> {
+    match summary {
+        Summary::Run(s) => run(s),
+        Summary::Tournament(t) => tournament(t),
     }
 }
 
-fn reproduce(doc: &mut Document, s: &Value) {
-    let agents: Vec<&str> = s["agents"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect();
+/// What the "Experiment" section shows.
+struct Experiment<'a> {
+    game: &'a str,
+    agents: &'a [String],
+    seed: u64,
+    /// `format = …` and `games = …` of a tournament, or `games` and `time_control` of a run.
+    lines: String,
+    options: Option<&'a Value>,
+    partial: bool,
+}
+
+fn reproduce(doc: &mut Document, e: &Experiment<'_>) {
     doc.heading("Experiment");
     let mut config = format!(
-        "game = \"{}\"\nagents = {:?}\nseed = {}\n",
-        text(s, "game"),
-        agents,
-        text(s, "seed")
+        "game = \"{}\"\nagents = {:?}\nseed = {}\n{}",
+        e.game, e.agents, e.seed, e.lines
     );
-    if let Some(format) = s["format"].as_str() {
-        config.push_str(&format!(
-            "format = \"{format}\"\ngames = {}\n",
-            text(s, "games_per_pairing")
-        ));
-    } else {
-        config.push_str(&format!(
-            "games = {}\ntime_control = \"{}\"\n",
-            text(s, "games_played"),
-            text(s, "time_control")
-        ));
-    }
-    if let Some(options) = s["options"]
-        .as_object()
-        .or_else(|| s["pairings"][0]["summary"]["options"].as_object())
-    {
+    if let Some(options) = e.options.and_then(Value::as_object) {
         config.push_str("\n[options]\n");
         for (k, v) in options {
             config.push_str(&format!("{k} = {v}\n"));
@@ -124,32 +90,32 @@ fn reproduce(doc: &mut Document, s: &Value) {
     }
     doc.text("The experiment as a config: `koom run CONFIG.toml` with this content replays it exactly (same seed, same games).");
     doc.code(config);
-    if s["partial"].as_bool() == Some(true) {
+    if e.partial {
         doc.text(
             "PARTIAL: the run was interrupted; these figures cover only the games that finished.",
         );
     }
 }
 
-fn record_rows(list: &Value, key: &str) -> Vec<Vec<String>> {
-    list.as_array()
-        .map(|rows| {
-            rows.iter()
-                .map(|r| {
-                    vec![
-                        text(r, key),
-                        text(r, "games"),
-                        text(r, "wins"),
-                        text(r, "draws"),
-                        text(r, "losses"),
-                        text(r, "no_result"),
-                        r["win_rate"].as_f64().map(pct).unwrap_or_default(),
-                        interval_pct(&r["win_rate_ci95"]),
-                    ]
-                })
-                .collect()
+fn record_rows(
+    list: &[RecordSummary],
+    label: impl Fn(&RecordSummary) -> String,
+) -> Vec<Vec<String>> {
+    list.iter()
+        .map(|r| {
+            let c = &r.record;
+            vec![
+                label(r),
+                c.games.to_string(),
+                c.wins.to_string(),
+                c.draws.to_string(),
+                c.losses.to_string(),
+                c.no_result.to_string(),
+                pct(r.win_rate.value),
+                interval_pct(&r.win_rate),
+            ]
         })
-        .unwrap_or_default()
+        .collect()
 }
 
 const RECORD_HEADER: [&str; 8] = [
@@ -164,105 +130,120 @@ const RECORD_HEADER: [&str; 8] = [
 ];
 
 /// The design-metrics rows of one run summary.
-fn design_rows(s: &Value) -> Result<Vec<Vec<String>>, String> {
-    let d = &s["design"];
-    Ok(vec![
+fn design_rows(d: &DesignMetrics) -> Vec<Vec<String>> {
+    vec![
         vec![
             "balance (1 − largest gap between seats' mean scores)".into(),
-            format!("{:.4}", num(d, &["balance"])?),
+            format!("{:.4}", d.balance),
             String::new(),
         ],
         vec![
             "first-player advantage (first player's win rate − fair share)".into(),
-            format!("{:+.2} pts", 100.0 * num(d, &["advantage", "value"])?),
-            interval_points(&d["advantage"]["ci95"]),
+            format!("{:+.2} pts", 100.0 * d.advantage.value),
+            interval_points(&d.advantage),
         ],
         vec![
             "completion (games with a winner)".into(),
-            pct(num(d, &["completion", "value"])?),
-            interval_pct(&d["completion"]["ci95"]),
+            pct(d.completion.value),
+            interval_pct(&d.completion),
         ],
         vec![
             "drawishness (games drawn)".into(),
-            pct(num(d, &["drawishness", "value"])?),
-            interval_pct(&d["drawishness"]["ci95"]),
+            pct(d.drawishness.value),
+            interval_pct(&d.drawishness),
         ],
         vec![
             "timeouts (games ended by a cap)".into(),
-            pct(num(d, &["timeouts", "value"])?),
-            interval_pct(&d["timeouts"]["ci95"]),
+            pct(d.timeouts.value),
+            interval_pct(&d.timeouts),
         ],
         vec![
             "duration (mean moves)".into(),
-            format!(
-                "{:.1} (sd {:.1})",
-                num(d, &["duration", "value"])?,
-                num(d, &["duration_sd"])?
-            ),
-            interval(&d["duration"]["ci95"], 1),
+            format!("{:.1} (sd {:.1})", d.duration.value, d.duration_sd),
+            interval(&d.duration, 1),
         ],
         vec![
             "decisiveness".into(),
             "n/a".into(),
             "the levels expose no evaluation to koom's reports".into(),
         ],
-    ])
+    ]
 }
 
-fn interval_points(v: &Value) -> String {
-    ci(v)
-        .map(|[lo, hi]| format!("[{:+.2}, {:+.2}] pts", 100.0 * lo, 100.0 * hi))
-        .unwrap_or_default()
-}
-
-fn length_chart(s: &Value, file: &str, title: &str) -> Result<String, String> {
-    let h = &s["length_histogram"];
-    let counts: Vec<u64> = h["counts"]
-        .as_array()
-        .map(|c| c.iter().filter_map(Value::as_u64).collect())
-        .unwrap_or_default();
+fn length_chart(h: &Histogram, file: &str, title: &str) -> Result<String, String> {
     charts::histogram(
         title,
         "moves",
-        num(h, &["start"])?,
-        num(h, &["width"])?,
-        &counts,
+        f64::from(h.start),
+        f64::from(h.width),
+        &h.counts,
     )
     .map_err(|e| format!("{file}: {e}"))
 }
 
-fn termination_shares(s: &Value) -> (Vec<String>, Vec<f64>) {
-    s["termination"]
-        .as_array()
-        .map(|t| {
-            t.iter()
-                .map(|r| (text(r, "reason"), r["share"].as_f64().unwrap_or(0.0)))
-                .unzip()
-        })
-        .unwrap_or_default()
+fn termination_shares(t: &[Termination]) -> (Vec<String>, Vec<f64>) {
+    t.iter().map(|r| (r.reason.clone(), r.share)).unzip()
 }
 
-fn run(s: &Value) -> Result<Document, String> {
+/// The note every report carries about its intervals.
+fn interval_note(s: &RunSummary) -> String {
+    let replays = if s.exact_replays > 0 {
+        format!(
+            " {} of {} seed groups were exact replays (every game of the group the same game, as when one agent fills every seat on common dice): each counts as one observation.",
+            s.exact_replays, s.seed_groups
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "Intervals are 95% and count seed groups, not games: the games of a group share their dice and seeds, so a group is one observation (cluster-robust variance; Wilson intervals on the effective number of groups for proportions).{replays}"
+    )
+}
+
+fn run(s: &RunSummary) -> Result<Document, String> {
     let mut doc = Document {
-        title: format!("koom report: {}", text(s, "game")),
+        title: format!("koom report: {}", s.game),
         blocks: Vec::new(),
     };
-    reproduce(&mut doc, s);
+    reproduce(
+        &mut doc,
+        &Experiment {
+            game: &s.game,
+            agents: &s.agents,
+            seed: s.seed,
+            lines: format!(
+                "games = {}\ntime_control = \"{}\"\n",
+                s.games_played, s.time_control
+            ),
+            options: Some(&s.options),
+            partial: s.partial,
+        },
+    );
     doc.heading("Results");
     doc.text(format!(
-        "{} games ({} seed groups × {} seat rotations, every agent in every seat on the same dice); {} draws, {} without result. Intervals are Wilson 95%.",
-        text(s, "games_played"),
-        text(s, "seed_groups"),
-        text(s, "rotations"),
-        text(s, "draws"),
-        text(s, "no_result")
+        "{} games ({} seed groups × {} seat rotations, every agent in every seat on the same dice); {} draws, {} without result. {}",
+        s.games_played,
+        s.seed_groups,
+        s.rotations,
+        s.draws,
+        s.no_result,
+        interval_note(s)
     ));
     let mut header = RECORD_HEADER;
     header[0] = "agent";
-    doc.table(&header, record_rows(&s["by_agent"], "agent"));
+    doc.table(
+        &header,
+        record_rows(&s.by_agent, |r| r.agent.clone().unwrap_or_default()),
+    );
     header[0] = "seat";
-    doc.table(&header, record_rows(&s["by_seat"], "seat"));
-    if let Some(h) = s.get("head_to_head") {
+    doc.table(
+        &header,
+        record_rows(&s.by_seat, |r| {
+            r.seat.map(|x| x.to_string()).unwrap_or_default()
+        }),
+    );
+    if let Some(h) = &s.head_to_head {
+        let e = &h.estimate;
         doc.heading("Head to head");
         doc.table(
             &[
@@ -275,76 +256,57 @@ fn run(s: &Value) -> Result<Document, String> {
                 "LOS",
             ],
             vec![vec![
-                text(h, "agent"),
-                text(h, "opponent"),
-                pct(num(h, &["score"])?),
-                interval_pct(&h["score_ci95"]),
-                format!("{:+.1}", num(h, &["elo"])?),
-                interval(&h["elo_ci95"], 1),
-                pct(num(h, &["los"])?),
+                h.agent.clone(),
+                h.opponent.clone(),
+                pct(e.score.value),
+                interval_pct(&e.score),
+                format!("{:+.1}", e.elo.value),
+                interval(&e.elo, 1),
+                pct(e.los),
             ]],
         );
     }
     doc.heading("Game-design metrics");
-    doc.table(&["metric", "value", "95% interval"], design_rows(s)?);
+    doc.table(&["metric", "value", "95% interval"], design_rows(&s.design));
     doc.heading("Charts");
-    let rotations = num(s, &["rotations"])?;
-    let items = s["by_agent"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|r| item(text(r, "agent"), &r["win_rate"], &r["win_rate_ci95"]))
-        .collect::<Result<Vec<_>, _>>()?;
+    let fair = Some(1.0 / s.rotations.max(1) as f64);
+    let items: Vec<_> = s
+        .by_agent
+        .iter()
+        .map(|r| item(r.agent.clone().unwrap_or_default(), &r.win_rate))
+        .collect();
     doc.chart(
         "win-rates.svg",
         "Win rate per agent (95% intervals; dashed: the fair share)",
-        charts::intervals(
-            "Win rate per agent",
-            "win rate",
-            &items,
-            Some(1.0 / rotations),
-        )?,
+        charts::intervals("Win rate per agent", "win rate", &items, fair)?,
     );
-    let seats = s["by_seat"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|r| {
-            item(
-                format!("seat {}", text(r, "seat")),
-                &r["win_rate"],
-                &r["win_rate_ci95"],
-            )
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let seats: Vec<_> = s
+        .by_seat
+        .iter()
+        .map(|r| item(format!("seat {}", r.seat.unwrap_or_default()), &r.win_rate))
+        .collect();
     doc.chart(
         "first-player-advantage.svg",
         "Win rate per seat (dashed: the fair share)",
-        charts::intervals(
-            "Win rate per seat",
-            "win rate",
-            &seats,
-            Some(1.0 / rotations),
-        )?,
+        charts::intervals("Win rate per seat", "win rate", &seats, fair)?,
     );
     doc.chart(
         "game-length.svg",
         "Game length (moves)",
-        length_chart(s, "game-length.svg", "Game length")?,
+        length_chart(&s.length_histogram, "game-length.svg", "Game length")?,
     );
-    let (reasons, shares) = termination_shares(s);
+    let (reasons, shares) = termination_shares(&s.termination);
     doc.chart(
         "termination.svg",
         "How games ended",
         charts::grouped_shares("How games ended", &reasons, &[("all games".into(), shares)])?,
     );
-    game_specific(&mut doc, s)?;
+    game_specific(&mut doc, &s.game_specific)?;
     Ok(doc)
 }
 
 /// The game's own figures, and a histogram of each distribution it lists.
-fn game_specific(doc: &mut Document, s: &Value) -> Result<(), String> {
-    let specific = &s["game_specific"];
+fn game_specific(doc: &mut Document, specific: &Value) -> Result<(), String> {
     if specific.is_null() {
         return Ok(());
     }
@@ -368,22 +330,23 @@ fn distributions(
         .flatten()
         .enumerate()
     {
-        let name = text(d, "name");
-        let pairs: Vec<(i64, u64)> = d["counts"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|p| Some((p[0].as_i64()?, p[1].as_u64()?)))
-            .collect();
-        // The least and greatest values, whatever order the file lists them in.
-        let values = pairs.iter().map(|p| p.0);
-        let (Some(lo), Some(hi)) = (values.clone().min(), values.max()) else {
+        let name = d["name"].as_str().unwrap_or_default().to_owned();
+        let pairs: Vec<(i64, u64)> = serde_json::from_value(d["counts"].clone()).map_err(|e| {
+            format!("distribution `{name}`: counts are not [value, count] pairs ({e})")
+        })?;
+        if pairs.windows(2).any(|w| w[0].0 >= w[1].0) {
+            return Err(format!(
+                "distribution `{name}`: values are not in increasing order"
+            ));
+        }
+        let (Some(&(lo, _)), Some(&(hi, _))) = (pairs.first(), pairs.last()) else {
             continue;
         };
         let bins = Bins::new(lo, hi, 40);
         let mut counts = vec![0u64; bins.count];
         for (x, n) in pairs {
-            counts[bins.index(x)] += n;
+            let slot = &mut counts[bins.index(x)];
+            *slot = slot.saturating_add(n);
         }
         let title = format!("{name}{title_suffix}");
         doc.chart(
@@ -395,26 +358,34 @@ fn distributions(
     Ok(())
 }
 
-fn tournament(s: &Value) -> Result<Document, String> {
+fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
     let mut doc = Document {
-        title: format!("koom report: {} tournament", text(s, "game")),
+        title: format!("koom report: {} tournament", t.game),
         blocks: Vec::new(),
     };
-    reproduce(&mut doc, s);
-    let agents: Vec<String> = s["agents"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|a| a.as_str().map(str::to_owned))
-        .collect();
+    let format = serde_json::to_value(t.format).unwrap_or_default();
+    reproduce(
+        &mut doc,
+        &Experiment {
+            game: &t.game,
+            agents: &t.agents,
+            seed: t.seed,
+            lines: format!(
+                "format = \"{}\"\ngames = {}\n",
+                format.as_str().unwrap_or_default(),
+                t.games_per_pairing
+            ),
+            options: t.pairings.first().map(|p| &p.summary.options),
+            partial: t.partial,
+        },
+    );
     doc.heading("Ratings");
-    doc.text("Bradley–Terry maximum-likelihood ratings over every pairing, the first agent anchored at 0, with 95% intervals from the seed groups' variance.");
-    let ratings = s["ratings"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|r| item(text(r, "agent"), &r["elo"], &r["elo_ci95"]))
-        .collect::<Result<Vec<_>, _>>()?;
+    doc.text(format!("Bradley–Terry maximum-likelihood ratings over every pairing, the first agent anchored at 0, with 95% intervals from the seed groups' variance; the fit adds {}.", t.prior));
+    let ratings: Vec<_> = t
+        .ratings
+        .iter()
+        .map(|r| item(r.agent.clone(), &r.elo))
+        .collect();
     doc.table(
         &["agent", "Elo", "95% interval"],
         ratings
@@ -433,49 +404,37 @@ fn tournament(s: &Value) -> Result<Document, String> {
         "Rating ladder (Elo, 95% intervals)",
         charts::intervals("Rating ladder", "Elo", &ratings, Some(0.0))?,
     );
-    let matrix: Vec<Vec<Option<f64>>> = s["score_matrix"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|row| {
-            row.as_array()
-                .into_iter()
-                .flatten()
-                .map(Value::as_f64)
-                .collect()
-        })
-        .collect();
     doc.chart(
         "score-matrix.svg",
         "Score of the row agent against the column agent",
-        charts::heatmap("Win-rate matrix", &agents, &matrix)?,
+        charts::heatmap("Win-rate matrix", &t.agents, &t.score_matrix)?,
     );
     doc.heading("Pairings");
-    let pairings = s["pairings"].as_array().cloned().unwrap_or_default();
     let mut rows = Vec::new();
     let mut advantage = Vec::new();
     let mut ends = Vec::new();
     let mut reasons = Vec::new();
-    for p in &pairings {
-        let name = format!("{} vs {}", text(p, "agent"), text(p, "opponent"));
-        let ps = &p["summary"];
-        let h = &ps["head_to_head"];
+    for p in &t.pairings {
+        let name = format!("{} vs {}", p.agent, p.opponent);
+        let ps = &p.summary;
+        let h = ps
+            .head_to_head
+            .as_ref()
+            .ok_or_else(|| format!("pairing {name} has no head_to_head"))?;
+        let e = &h.estimate;
+        let fpa = &ps.first_player_advantage;
         rows.push(vec![
             name.clone(),
-            text(ps, "games_played"),
-            pct(num(h, &["score"])?),
-            interval_pct(&h["score_ci95"]),
-            format!("{:+.1}", num(h, &["elo"])?),
-            interval(&h["elo_ci95"], 1),
-            format!(
-                "{:+.2} pts",
-                100.0 * num(ps, &["first_player_advantage", "value"])?
-            ),
-            interval_points(&ps["first_player_advantage"]["ci95"]),
+            ps.games_played.to_string(),
+            pct(e.score.value),
+            interval_pct(&e.score),
+            format!("{:+.1}", e.elo.value),
+            interval(&e.elo, 1),
+            format!("{:+.2} pts", 100.0 * fpa.value),
+            interval_points(fpa),
         ]);
-        let fpa = &ps["first_player_advantage"];
-        advantage.push(item(name.clone(), &fpa["value"], &fpa["ci95"])?);
-        let (r, shares) = termination_shares(ps);
+        advantage.push(item(name.clone(), fpa));
+        let (r, shares) = termination_shares(&ps.termination);
         reasons = r;
         ends.push((name, shares));
     }
@@ -508,19 +467,23 @@ fn tournament(s: &Value) -> Result<Document, String> {
         charts::grouped_shares("How games ended", &reasons, &ends)?,
     );
     doc.heading("Game-design metrics per pairing");
-    for (i, p) in pairings.iter().enumerate() {
-        let name = format!("{} vs {}", text(p, "agent"), text(p, "opponent"));
+    for (i, p) in t.pairings.iter().enumerate() {
+        let name = format!("{} vs {}", p.agent, p.opponent);
         doc.text(name.clone());
         doc.table(
             &["metric", "value", "95% interval"],
-            design_rows(&p["summary"])?,
+            design_rows(&p.summary.design),
         );
         let file = format!("game-length-{}.svg", i + 1);
         let title = format!("Game length: {name}");
-        doc.chart(&file, &title, length_chart(&p["summary"], &file, &title)?);
+        doc.chart(
+            &file,
+            &title,
+            length_chart(&p.summary.length_histogram, &file, &title)?,
+        );
         distributions(
             &mut doc,
-            &p["summary"]["game_specific"],
+            &p.summary.game_specific,
             &format!("distribution-{}", i + 1),
             &format!(": {name}"),
         )?;
@@ -529,15 +492,17 @@ fn tournament(s: &Value) -> Result<Document, String> {
 }
 
 /// Compares two runs side by side (e.g. two rule variants), with the interval of the
-/// difference of their first-player advantages (independent runs: the variances add).
-pub fn compare(a: &Value, b: &Value, names: [&str; 2]) -> Result<Document, String> {
-    for (s, name) in [(a, names[0]), (b, names[1])] {
-        if s.get("design").is_none() {
-            return Err(format!(
-                "{name}: only run summaries can be compared (not a tournament, gate or ladder)"
-            ));
-        }
-    }
+/// difference of their first-player advantages (independent runs: the variances add; each
+/// run's interval already counts its seed groups).
+pub fn compare(a: &Summary, b: &Summary, names: [&str; 2]) -> Result<Document, String> {
+    let runs = [(a, names[0]), (b, names[1])].map(|(s, name)| match s {
+        Summary::Run(run) => Ok(run),
+        Summary::Tournament(_) => Err(format!(
+            "{name}: only run summaries can be compared (not a tournament, gate or ladder)"
+        )),
+    });
+    let [a, b] = runs;
+    let (a, b) = (a?, b?);
     let mut doc = Document {
         title: format!("koom report: {} compared with {}", names[0], names[1]),
         blocks: Vec::new(),
@@ -545,23 +510,13 @@ pub fn compare(a: &Value, b: &Value, names: [&str; 2]) -> Result<Document, Strin
     doc.heading("Experiments");
     for (s, name) in [(a, names[0]), (b, names[1])] {
         doc.text(format!(
-            "{name}: game {}, agents {}, seed {}, options {}",
-            text(s, "game"),
-            s["agents"],
-            text(s, "seed"),
-            s["options"]
+            "{name}: game {}, agents {:?}, seed {}, options {}",
+            s.game, s.agents, s.seed, s.options
         ));
     }
-    let fa = item(
-        names[0].to_owned(),
-        &a["first_player_advantage"]["value"],
-        &a["first_player_advantage"]["ci95"],
-    )?;
-    let fb = item(
-        names[1].to_owned(),
-        &b["first_player_advantage"]["value"],
-        &b["first_player_advantage"]["ci95"],
-    )?;
+    doc.text(interval_note(a));
+    let fa = item(names[0].to_owned(), &a.first_player_advantage);
+    let fb = item(names[1].to_owned(), &b.first_player_advantage);
     let half = |x: &charts::Interval| (x.hi - x.lo) / 2.0;
     let diff = fa.value - fb.value;
     let diff_half = (half(&fa).powi(2) + half(&fb).powi(2)).sqrt();
@@ -587,7 +542,7 @@ pub fn compare(a: &Value, b: &Value, names: [&str; 2]) -> Result<Document, Strin
         ]],
     );
     doc.heading("Game-design metrics");
-    let (ra, rb) = (design_rows(a)?, design_rows(b)?);
+    let (ra, rb) = (design_rows(&a.design), design_rows(&b.design));
     let rows = ra
         .iter()
         .zip(&rb)
@@ -615,7 +570,7 @@ pub fn compare(a: &Value, b: &Value, names: [&str; 2]) -> Result<Document, Strin
 }
 
 /// Reads `DIR/summary.json`; the error says what is wrong in one line.
-pub fn read_summary(dir: &Path) -> Result<Value, String> {
+pub fn read_summary(dir: &Path) -> Result<Summary, String> {
     let path = dir.join("summary.json");
     let text = std::fs::read_to_string(&path).map_err(|e| {
         format!(
@@ -623,8 +578,34 @@ pub fn read_summary(dir: &Path) -> Result<Value, String> {
             dir.display()
         )
     })?;
-    serde_json::from_str(&text)
-        .map_err(|e| format!("{} is not a valid summary ({e})", path.display()))
+    parse_summary(&text).map_err(|e| format!("{} is not a valid summary ({e})", path.display()))
+}
+
+/// Parses and checks a `summary.json`: typed as a run or a tournament by its keys, then checked
+/// for what the types cannot say (histograms with a width, sorted distributions).
+pub fn parse_summary(text: &str) -> Result<Summary, String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let summary = if value.get("pairings").is_some() {
+        Summary::Tournament(Box::new(
+            serde_json::from_value(value).map_err(|e| e.to_string())?,
+        ))
+    } else if value.get("by_seat").is_some() {
+        Summary::Run(Box::new(
+            serde_json::from_value(value).map_err(|e| e.to_string())?,
+        ))
+    } else {
+        return Err("neither a run nor a tournament summary (gate and ladder summaries have no balance report)".into());
+    };
+    let runs: Vec<&RunSummary> = match &summary {
+        Summary::Run(s) => vec![s],
+        Summary::Tournament(t) => t.pairings.iter().map(|p| &p.summary).collect(),
+    };
+    for run in runs {
+        if run.length_histogram.width == 0 {
+            return Err("length_histogram.width is 0".into());
+        }
+    }
+    Ok(summary)
 }
 
 /// Writes `report.html`, `report.md` and `charts/*.svg` into `dir`, each atomically.
@@ -636,4 +617,23 @@ pub fn write(dir: &Path, doc: &Document) -> io::Result<()> {
     }
     write_atomic(&dir.join("report.md"), doc.markdown().as_bytes())?;
     write_atomic(&dir.join("report.html"), doc.html().as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_are_typed_on_reading() {
+        assert!(
+            parse_summary(r#"{"pairings": 5}"#)
+                .unwrap_err()
+                .contains("expected a sequence")
+        );
+        assert!(
+            parse_summary(r#"{"verdict": "H1"}"#)
+                .unwrap_err()
+                .contains("neither")
+        );
+    }
 }

@@ -8,9 +8,14 @@
 //! `(p(1−p))² / Var(mean score)` with the variance measured on its seed groups: with independent
 //! games that is the textbook `n·p(1−p)`, and with common random numbers it stays honest.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use engine::tally::Z95;
+use engine::tally::{Estimate, Z95};
+
+/// The prior the fit adds, disclosed in every summary that shows its ratings: half a point each
+/// way per pairing keeps a clean sweep's rating finite, which the counts alone would not.
+pub const PRIOR: &str =
+    "half a point each way per pairing (a clean sweep would have no finite rating without it)";
 
 /// The result of one pairing.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -25,10 +30,11 @@ pub struct Pairing {
 }
 
 /// Ratings with intervals.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LadderFit {
-    pub ratings: Vec<f64>,
-    pub ci95: Vec<[f64; 2]>,
+    pub ratings: Vec<Estimate>,
+    /// What the fit adds to the counts: [`PRIOR`].
+    pub prior: String,
 }
 
 const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
@@ -90,8 +96,7 @@ pub fn fit_bradley_terry(agents: usize, pairings: &[Pairing]) -> LadderFit {
         }
     }
     let covariance = invert(info);
-    let ratings: Vec<f64> = theta.iter().map(|t| t * ELO_PER_NAT).collect();
-    let ci95 = (0..agents)
+    let ratings = (0..agents)
         .map(|i| {
             let sd = if i == 0 {
                 0.0
@@ -100,11 +105,18 @@ pub fn fit_bradley_terry(agents: usize, pairings: &[Pairing]) -> LadderFit {
                     .as_ref()
                     .map_or(f64::INFINITY, |c| c[i - 1][i - 1].sqrt())
             };
+            let rating = theta[i] * ELO_PER_NAT;
             let half = Z95 * sd * ELO_PER_NAT;
-            [ratings[i] - half, ratings[i] + half]
+            Estimate {
+                value: rating,
+                ci95: [rating - half, rating + half],
+            }
         })
         .collect();
-    LadderFit { ratings, ci95 }
+    LadderFit {
+        ratings,
+        prior: PRIOR.to_owned(),
+    }
 }
 
 /// Gauss–Jordan inverse of a small symmetric positive-definite matrix; `None` when singular
@@ -162,17 +174,17 @@ mod tests {
             3,
             &[pairing(1, 0, 0.64, 10_000.0), pairing(2, 1, 0.76, 10_000.0)],
         );
-        assert_eq!(fit.ratings[0], 0.0);
+        assert_eq!(fit.ratings[0].value, 0.0);
         assert!(
-            (fit.ratings[1] - elo_of_score(0.64)).abs() < 0.1,
+            (fit.ratings[1].value - elo_of_score(0.64)).abs() < 0.1,
             "{:?}",
             fit.ratings
         );
-        assert!((fit.ratings[2] - fit.ratings[1] - elo_of_score(0.76)).abs() < 0.1);
+        assert!((fit.ratings[2].value - fit.ratings[1].value - elo_of_score(0.76)).abs() < 0.1);
         // The interval of the top rating adds the variances along the chain.
         let se = |s: f64| (s * (1.0 - s) / 10_000.0).sqrt() / (s * (1.0 - s)) * ELO_PER_NAT;
         let expected = Z95 * (se(0.64).powi(2) + se(0.76).powi(2)).sqrt();
-        let half = (fit.ci95[2][1] - fit.ci95[2][0]) / 2.0;
+        let half = (fit.ratings[2].ci95[1] - fit.ratings[2].ci95[0]) / 2.0;
         assert!(
             (half - expected).abs() / expected < 0.01,
             "{half} vs {expected}"
@@ -191,7 +203,7 @@ mod tests {
         ];
         let fit = fit_bradley_terry(3, &pairings);
         for (rating, truth) in fit.ratings.iter().zip(elo) {
-            assert!((rating - truth).abs() < 0.05, "{:?}", fit.ratings);
+            assert!((rating.value - truth).abs() < 0.05, "{:?}", fit.ratings);
         }
     }
 

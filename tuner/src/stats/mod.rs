@@ -33,11 +33,17 @@ fn erfc(x: f64) -> f64 {
     if x >= 0.0 { r } else { 2.0 - r }
 }
 
-/// Elo difference of an expected score (logistic model).
+/// Elo difference of an expected score (logistic model): infinite at 0 and 1, where no finite
+/// difference explains the score.
 #[must_use]
 pub fn elo_of_score(score: f64) -> f64 {
-    let s = score.clamp(1e-12, 1.0 - 1e-12);
-    -400.0 * (1.0 / s - 1.0).log10()
+    if score >= 1.0 {
+        f64::INFINITY
+    } else if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
 }
 
 /// Expected score of an Elo difference (logistic model).

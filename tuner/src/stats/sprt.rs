@@ -1,18 +1,20 @@
 //! The generalized sequential probability ratio test (GSPRT) on group scores.
 //!
 //! H0: the candidate's Elo is `elo0`; H1: it is `elo1` (`elo0 < elo1`). The log-likelihood ratio
-//! is computed exactly on the multinomial of group scores (trinomial for single games,
-//! pentanomial for pairs): under each hypothesis the distribution is the maximum-likelihood one
-//! whose mean is the hypothesis' expected score (p_k = p̂_k / (1 + λ(a_k − μ)), λ found by
-//! bisection), as in fishtest's `LLR` and fastchess. Bounds in normalized Elo are turned into
-//! expected scores with the sample's own per-game standard deviation (the plug-in variant).
+//! is fishtest's (`server/fishtest/stats/LLRcalc.py`), which fastchess also follows:
+//! - every score level never observed gets a pseudo-count of 0.001 (`regularize`), so a single
+//!   observed level (a clean sweep) still carries evidence and no level is assumed impossible;
+//! - logistic bounds: under each hypothesis the distribution is the maximum-likelihood one on
+//!   all levels whose mean is the hypothesis' expected score (`MLE_expected`);
+//! - normalized bounds fix the t-value `(μ − ½) / σ` of the hypothesis, not a score computed
+//!   with the sample's spread (`MLE_t_value`): t = nElo / (800 / ln 10) · √(games per group).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{GroupScores, NELO_PER_T, score_of_elo};
 
 /// Which Elo the bounds are in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EloModel {
     Logistic,
@@ -20,7 +22,7 @@ pub enum EloModel {
 }
 
 /// The test's parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bounds {
     pub elo0: f64,
     pub elo1: f64,
@@ -77,7 +79,7 @@ impl Bounds {
 }
 
 /// The state of a test.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Neither bound crossed yet.
@@ -89,7 +91,7 @@ pub enum Verdict {
 }
 
 /// A running test.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
     pub bounds: Bounds,
     pub llr: f64,
@@ -121,81 +123,124 @@ impl Sprt {
     }
 }
 
-/// The expected score per game under Elo `elo` of `model`, given the sample.
-fn expected_score(elo: f64, model: EloModel, scores: &GroupScores) -> f64 {
-    match model {
-        EloModel::Logistic => score_of_elo(elo),
-        EloModel::Normalized => {
-            let (_, var) = scores.moments();
-            let sd_game = (var * scores.games_per_group() as f64).sqrt();
-            0.5 + elo / NELO_PER_T * sd_game
-        }
-    }
-}
+/// The pseudo-count fishtest gives a score level never observed.
+const PSEUDO_COUNT: f64 = 1e-3;
 
-/// The log-likelihood ratio of H1 against H0 for the observed group scores.
-#[must_use]
-pub fn llr(bounds: Bounds, scores: &GroupScores) -> f64 {
-    let n = scores.groups();
-    if n == 0 {
-        return 0.0;
-    }
-    let observed: Vec<(f64, f64)> = scores
+/// The group-score distribution as `(score, probability)` on every level, empty levels given
+/// [`PSEUDO_COUNT`], and the (regularized) number of groups.
+fn regularized(scores: &GroupScores) -> (f64, Vec<(f64, f64)>) {
+    let counts: Vec<f64> = scores
         .counts
         .iter()
-        .enumerate()
-        .filter(|&(_, &c)| c > 0)
-        .map(|(k, &c)| (scores.value(k), c as f64 / n as f64))
+        .map(|&c| if c == 0 { PSEUDO_COUNT } else { c as f64 })
         .collect();
-    // With a single observed score there is no spread to weigh: the evidence is undefined.
-    if observed.len() < 2 {
-        return 0.0;
-    }
-    let s0 = expected_score(bounds.elo0, bounds.model, scores);
-    let s1 = expected_score(bounds.elo1, bounds.model, scores);
-    let (Some(l0), Some(l1)) = (
-        mle_log_likelihood(&observed, s0),
-        mle_log_likelihood(&observed, s1),
-    ) else {
-        return 0.0;
-    };
-    n as f64 * (l1 - l0)
+    let n: f64 = counts.iter().sum();
+    let pdf = counts
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| (scores.value(k), c / n))
+        .collect();
+    (n, pdf)
 }
 
-/// Σ p̂_k ln p_k for the maximum-likelihood distribution on the observed scores with mean `mu`,
-/// or `None` when `mu` lies outside the observed range (no such distribution).
-fn mle_log_likelihood(observed: &[(f64, f64)], mu: f64) -> Option<f64> {
-    let lo_a = observed.iter().map(|o| o.0).fold(f64::INFINITY, f64::min);
-    let hi_a = observed
-        .iter()
-        .map(|o| o.0)
-        .fold(f64::NEG_INFINITY, f64::max);
-    if !(mu > lo_a && mu < hi_a) {
+/// Mean and variance of a distribution.
+fn moments(pdf: &[(f64, f64)]) -> (f64, f64) {
+    let mean: f64 = pdf.iter().map(|&(a, p)| a * p).sum();
+    let var = pdf.iter().map(|&(a, p)| p * (a - mean).powi(2)).sum();
+    (mean, var)
+}
+
+/// The root of `Σ p_i x_i / (1 + λ x_i) = 0` (fishtest's `secular`), which decreases in λ on
+/// `(−1 / max x, −1 / min x)`; `None` unless the `x_i` take both signs.
+fn secular(xs: &[(f64, f64)]) -> Option<f64> {
+    let lo_x = xs.iter().map(|x| x.0).fold(f64::INFINITY, f64::min);
+    let hi_x = xs.iter().map(|x| x.0).fold(f64::NEG_INFINITY, f64::max);
+    if !(lo_x < 0.0 && hi_x > 0.0) {
         return None;
     }
-    // f(λ) = Σ p̂_k (a_k − μ) / (1 + λ(a_k − μ)) decreases on (−1/(hi − μ), 1/(μ − lo)).
-    let f = |lambda: f64| {
-        observed
-            .iter()
-            .map(|&(a, p)| p * (a - mu) / (1.0 + lambda * (a - mu)))
-            .sum::<f64>()
-    };
-    let (mut lo, mut hi) = (-1.0 / (hi_a - mu), 1.0 / (mu - lo_a));
-    for _ in 0..200 {
+    let f = |l: f64| xs.iter().map(|&(x, p)| p * x / (1.0 + l * x)).sum::<f64>();
+    let (mut lo, mut hi) = (-1.0 / hi_x, -1.0 / lo_x);
+    for _ in 0..300 {
         let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
         if f(mid) > 0.0 {
             lo = mid;
         } else {
             hi = mid;
         }
     }
-    let lambda = 0.5 * (lo + hi);
-    Some(
-        observed
+    Some(0.5 * (lo + hi))
+}
+
+/// The maximum-likelihood distribution on the levels of `pdf` with mean `s` (`MLE_expected`).
+fn mle_expected(pdf: &[(f64, f64)], s: f64) -> Option<Vec<f64>> {
+    let shifted: Vec<(f64, f64)> = pdf.iter().map(|&(a, p)| (a - s, p)).collect();
+    let l = secular(&shifted)?;
+    Some(shifted.iter().map(|&(x, p)| p / (1.0 + l * x)).collect())
+}
+
+/// The maximum-likelihood distribution on the levels of `pdf` with t-value `(μ − ½) / σ = t`
+/// (`MLE_t_value`: a fixed point from the uniform distribution, at most 10 rounds).
+fn mle_t_value(pdf: &[(f64, f64)], t: f64) -> Option<Vec<f64>> {
+    let mut current: Vec<(f64, f64)> = pdf
+        .iter()
+        .map(|&(a, _)| (a, 1.0 / pdf.len() as f64))
+        .collect();
+    for _ in 0..10 {
+        let (mu, var) = moments(&current);
+        let sigma = var.sqrt();
+        let xs: Vec<(f64, f64)> = pdf
             .iter()
-            .map(|&(a, p)| p * (p / (1.0 + lambda * (a - mu))).ln())
-            .sum(),
-    )
+            .map(|&(a, p)| {
+                (
+                    a - 0.5 - t * sigma * (1.0 + ((mu - a) / sigma).powi(2)) / 2.0,
+                    p,
+                )
+            })
+            .collect();
+        let l = secular(&xs)?;
+        let next: Vec<(f64, f64)> = pdf
+            .iter()
+            .zip(&xs)
+            .map(|(&(a, p), &(x, _))| (a, p / (1.0 + l * x)))
+            .collect();
+        let change = next
+            .iter()
+            .zip(&current)
+            .map(|(a, b)| (a.1 - b.1).abs())
+            .fold(0.0, f64::max);
+        current = next;
+        if change < 1e-9 {
+            break;
+        }
+    }
+    Some(current.into_iter().map(|(_, p)| p).collect())
+}
+
+/// The log-likelihood ratio of H1 against H0 for the observed group scores.
+#[must_use]
+pub fn llr(bounds: Bounds, scores: &GroupScores) -> f64 {
+    if scores.groups() == 0 {
+        return 0.0;
+    }
+    let (n, pdf) = regularized(scores);
+    let fitted = |elo: f64| match bounds.model {
+        EloModel::Logistic => mle_expected(&pdf, score_of_elo(elo)),
+        EloModel::Normalized => {
+            let per_group = (scores.games_per_group().max(1) as f64).sqrt();
+            mle_t_value(&pdf, elo / NELO_PER_T * per_group)
+        }
+    };
+    let (Some(p0), Some(p1)) = (fitted(bounds.elo0), fitted(bounds.elo1)) else {
+        return 0.0;
+    };
+    n * pdf
+        .iter()
+        .zip(p0.iter().zip(&p1))
+        .map(|(&(_, p), (q0, q1))| p * (q1.ln() - q0.ln()))
+        .sum::<f64>()
 }
 
 #[cfg(test)]
@@ -276,24 +321,88 @@ mod tests {
         );
     }
 
+    fn normalized(elo0: f64, elo1: f64) -> Bounds {
+        Bounds {
+            model: EloModel::Normalized,
+            ..logistic(elo0, elo1)
+        }
+    }
+
+    fn counts(counts: &[u64]) -> GroupScores {
+        GroupScores {
+            counts: counts.to_vec(),
+        }
+    }
+
+    /// Reference LLRs from `tuner/tests/reference/fishtest.py`, a plain-Python re-implementation
+    /// of fishtest's `server/fishtest/stats/LLRcalc.py` (`LLR_logistic`, `LLR_normalized`, with
+    /// `regularize`'s pseudo-counts), run outside koom.
     #[test]
-    fn llr_is_zero_without_spread_or_games() {
-        assert_eq!(llr(logistic(0.0, 5.0), &GroupScores::new(2)), 0.0);
-        assert_eq!(
-            llr(
-                logistic(0.0, 5.0),
-                &GroupScores {
-                    counts: vec![0, 0, 7, 0, 0]
-                }
+    fn llr_matches_fishtest() {
+        let cases: [(&[u64], Bounds, f64); 8] = [
+            // Trente-douze hard vs easy: 2,000 of 2,000 pairs won (koom used to say 0).
+            (&[0, 0, 0, 0, 2000], Bounds::nonreg(), 16.331_322_662_8),
+            (&[0, 0, 0, 0, 2000], normalized(0.0, 2.0), 16.215_287_935_2),
+            // The reverse: a total collapse is a regression.
+            (&[2000, 0, 0, 0, 0], Bounds::nonreg(), -16.231_914_491_4),
+            // fishtest's own examples in stat_util.py.
+            (
+                &[10789, 19328, 33806, 19402, 10543],
+                logistic(-3.0, 1.0),
+                2.131_067_811_8,
             ),
-            0.0
-        );
+            (
+                &[39, 2226, 31451, 2412, 40],
+                normalized(0.764, 3.439),
+                2.162_940_869_6,
+            ),
+            // A strong candidate with empty levels, and four-seat groups (nine levels).
+            (&[0, 0, 37, 120, 243], Bounds::nonreg(), 2.843_704_996_9),
+            (
+                &[0, 0, 1, 3, 20, 31, 28, 12, 5],
+                normalized(0.0, 10.0),
+                3.227_665_349_1,
+            ),
+            (&[30, 40, 50], logistic(0.0, 30.0), 1.928_565_504_7),
+        ];
+        for (c, bounds, expected) in cases {
+            let got = llr(bounds, &counts(c));
+            assert!((got - expected).abs() < 1e-6, "{c:?}: {got} vs {expected}");
+        }
+        assert_eq!(llr(logistic(0.0, 5.0), &GroupScores::new(2)), 0.0);
+    }
+
+    #[test]
+    fn a_clean_sweep_is_decided_not_inconclusive() {
+        let sweep = Sprt::evaluate(Bounds::nonreg(), &counts(&[0, 0, 0, 0, 2000]));
+        assert_eq!(sweep.verdict, Verdict::AcceptH1);
+        let collapse = Sprt::evaluate(Bounds::nonreg(), &counts(&[2000, 0, 0, 0, 0]));
+        assert_eq!(collapse.verdict, Verdict::AcceptH0);
     }
 
     /// Plays side-swapped pairs of synthetic games at a true Elo (draw probability 0.3),
     /// running the SPRT after each batch of 32 pairs, up to 200,000 pairs.
     fn run_synthetic(bounds: Bounds, true_elo: f64, seed: u64) -> Verdict {
-        let s = score_of_elo(true_elo);
+        run_at_score(bounds, score_of_elo(true_elo), seed)
+    }
+
+    /// The score per game whose normalized Elo is `nelo` with draw probability 0.3: the t-value
+    /// per game `(s − ½) / σ`, σ² = w + d/4 − s², increases with s; found by bisection.
+    fn score_of_nelo(nelo: f64) -> f64 {
+        let t = |s: f64| (s - 0.5) / ((s - 0.15) + 0.3 / 4.0 - s * s).sqrt();
+        let (mut lo, mut hi) = (0.2, 0.8);
+        for _ in 0..100 {
+            let mid = 0.5 * (lo + hi);
+            if t(mid) * NELO_PER_T < nelo {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        0.5 * (lo + hi)
+    }
+
+    fn run_at_score(bounds: Bounds, s: f64, seed: u64) -> Verdict {
         let draw = 0.3;
         let win = s - draw / 2.0;
         let mut rng = RandomStream::from_seed(seed, 99);
@@ -343,15 +452,23 @@ mod tests {
     }
 
     #[test]
-    fn normalized_bounds_use_the_sample_spread() {
-        let g = GroupScores {
-            counts: vec![10, 20, 40, 20, 10],
+    fn normalized_sprt_error_rates_stay_near_alpha_and_beta() {
+        // The same at fishtest's t-value bounds: normalized [0, 10], 200 repetitions each.
+        let bounds = normalized(0.0, 10.0);
+        let reps = 200;
+        let at = |nelo: f64, offset: u64, wrong: Verdict| {
+            let s = score_of_nelo(nelo);
+            (0..reps)
+                .filter(|&i| run_at_score(bounds, s, offset + i) == wrong)
+                .count() as f64
+                / reps as f64
         };
-        let bounds = Bounds::nonreg();
-        let (_, var) = g.moments();
-        let expected = 0.5 + 0.25 / NELO_PER_T * (2.0 * var).sqrt();
-        assert!((expected_score(0.25, EloModel::Normalized, &g) - expected).abs() < 1e-15);
-        // A symmetric sample sits between the bounds, nearer the upper one.
-        assert!(llr(bounds, &g) > 0.0);
+        let (a, b) = (
+            at(0.0, 2000, Verdict::AcceptH1),
+            at(10.0, 3000, Verdict::AcceptH0),
+        );
+        eprintln!("SPRT [0, 10] normalized, {reps} repetitions each: type I {a}, type II {b}");
+        assert!(a <= 0.095, "type I error {a}");
+        assert!(b <= 0.095, "type II error {b}");
     }
 }

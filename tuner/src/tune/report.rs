@@ -39,7 +39,7 @@ impl VerificationSummary {
             games_played: gate.tally.games,
             partial: gate.partial,
             sprt: gate.sprt.clone(),
-            head_to_head: HeadToHead::new("tuned", "start", &gate.tally.group_scores),
+            head_to_head: HeadToHead::new("tuned", "start", &gate.tally),
         }
     }
 }

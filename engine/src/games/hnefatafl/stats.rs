@@ -6,39 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Hnefatafl, Side};
-use crate::game::{Game, GameStats, seat_agent};
-use crate::tally::{Moments, ratio, wilson95};
-
-/// Wins, draws and losses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
-    pub wins: u64,
-    pub draws: u64,
-    pub losses: u64,
-}
-
-impl Record {
-    fn add(&mut self, points: u8) {
-        match points {
-            2 => self.wins += 1,
-            1 => self.draws += 1,
-            _ => self.losses += 1,
-        }
-    }
-
-    fn merge(&mut self, other: &Self) {
-        self.wins += other.wins;
-        self.draws += other.draws;
-        self.losses += other.losses;
-    }
-
-    /// Points per game, a draw counting one half.
-    #[must_use]
-    pub fn score(&self) -> f64 {
-        let games = self.wins + self.draws + self.losses;
-        ratio(2 * self.wins + self.draws, 2 * games)
-    }
-}
+use crate::game::{Game, GameStats, SeatResult, seat_agent};
+use crate::tally::{Clustered, Estimate, Moments, Record, ratio};
 
 /// The counts; every figure of the report is computed from them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +25,8 @@ pub struct HnefataflStats {
     pub group_attacker_points: Moments,
     /// Games per group (2 when sides are swapped on each seed).
     pub games_per_group: u64,
+    /// Per seed group, the attackers' wins over the group's decisive games.
+    pub decisive_by_group: Clustered,
     /// Per agent slot, its record as attackers then as defenders.
     pub agents: Vec<[Record; 2]>,
 }
@@ -69,18 +40,27 @@ fn half_points(game: &Hnefatafl, side: Side) -> u8 {
     }
 }
 
+/// `side`'s result in a finished game.
+fn result(game: &Hnefatafl, side: Side) -> SeatResult {
+    game.outcome()
+        .map_or(SeatResult::NoResult, |o| o.result_of(side.seat()))
+}
+
 impl GameStats<Hnefatafl> for HnefataflStats {
     type Report = HnefataflReport;
 
     fn add_group(&mut self, games: &[Hnefatafl]) {
         let mut group_points = 0;
+        let (mut attacker_wins, mut decisive) = (0, 0);
         for (rotation, game) in games.iter().enumerate() {
             let Some(outcome) = game.outcome() else {
                 continue;
             };
             let points = half_points(game, Side::Attackers);
             group_points += i64::from(points);
-            self.attackers.add(points);
+            attacker_wins += i64::from(points == 2);
+            decisive += u64::from(points != 1);
+            self.attackers.add(result(game, Side::Attackers));
             let counters = game.counters();
             self.plies.add(i64::from(counters.moves));
             self.endings[usize::from(outcome.reason)] += 1;
@@ -90,10 +70,11 @@ impl GameStats<Hnefatafl> for HnefataflStats {
                 if self.agents.len() <= slot {
                     self.agents.resize(slot + 1, [Record::default(); 2]);
                 }
-                self.agents[slot][side.seat()].add(half_points(game, side));
+                self.agents[slot][side.seat()].add(result(game, side));
             }
         }
         self.group_attacker_points.add(group_points);
+        self.decisive_by_group.add_group(attacker_wins, decisive);
         self.games_per_group = self.games_per_group.max(games.len() as u64);
     }
 
@@ -109,6 +90,7 @@ impl GameStats<Hnefatafl> for HnefataflStats {
         self.group_attacker_points
             .merge(&other.group_attacker_points);
         self.games_per_group = self.games_per_group.max(other.games_per_group);
+        self.decisive_by_group.merge(&other.decisive_by_group);
         if self.agents.len() < other.agents.len() {
             self.agents
                 .resize(other.agents.len(), [Record::default(); 2]);
@@ -122,20 +104,18 @@ impl GameStats<Hnefatafl> for HnefataflStats {
     fn report(&self, agents: &[String]) -> HnefataflReport {
         let games = self.plies.n;
         let wins = self.attackers;
-        let decisive = wins.wins + wins.losses;
         // Half points per group → attackers' score per game, minus one half.
         let scale = 1.0 / (2.0 * self.games_per_group.max(1) as f64);
-        let [low, high] = self.group_attacker_points.mean_ci95();
         HnefataflReport {
             games,
             attacker_wins: wins.wins,
             defender_wins: wins.losses,
             draws: wins.draws,
             timeouts: self.endings[usize::from(super::REASON_CAP)],
-            attacker_share_of_decisive: ratio(wins.wins, decisive),
-            attacker_share_of_decisive_ci95: wilson95(wins.wins as f64, decisive as f64),
-            attackers_advantage: self.group_attacker_points.mean() * scale - 0.5,
-            attackers_advantage_ci95: [low * scale - 0.5, high * scale - 0.5],
+            attacker_share_of_decisive: Estimate::clustered_proportion(&self.decisive_by_group),
+            attackers_advantage: Estimate::mean(&self.group_attacker_points)
+                .scaled(scale)
+                .shifted(-0.5),
             plies_mean: self.plies.mean(),
             plies_sd: self.plies.sd(),
             plies_min: self.plies.min.unwrap_or(0),
@@ -200,14 +180,12 @@ pub struct HnefataflReport {
     /// Draws; in this game only the ply cap draws, so these equal `timeouts`.
     pub draws: u64,
     pub timeouts: u64,
-    /// Attacker wins over decisive games, with its Wilson 95% interval.
-    pub attacker_share_of_decisive: f64,
-    pub attacker_share_of_decisive_ci95: [f64; 2],
+    /// Attacker wins over decisive games, with its 95% interval over seed groups.
+    pub attacker_share_of_decisive: Estimate,
     /// The attackers' advantage: their score per game (a draw is half a point) minus 0.5, so 0
     /// is balance and +0.5 every game won by the attackers. Its 95% interval is the normal
     /// approximation over seed groups (each group's side-swapped games are one observation).
-    pub attackers_advantage: f64,
-    pub attackers_advantage_ci95: [f64; 2],
+    pub attackers_advantage: Estimate,
     /// Plies (single moves) per game.
     pub plies_mean: f64,
     pub plies_sd: f64,

@@ -31,7 +31,7 @@ pub use notation::{
     MAX_DWARFS, MAX_TROLLS, MoveText, format_move, format_position, parse_move_text,
     parse_position, parse_square, render,
 };
-pub use stats::{AgentReport, Interval, MatchRecord, ReasonCount, ThudReport, ThudStats};
+pub use stats::{AgentReport, MatchRecord, ReasonCount, ThudReport, ThudStats};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
@@ -195,6 +195,12 @@ impl Game for Thud {
     /// The ply cap is the safety cap; every other end is the rules'.
     fn is_timeout(reason: u8) -> bool {
         reason == REASON_PLY_CAP
+    }
+
+    fn seat_name(seat: usize) -> String {
+        ["dwarfs", "trolls"]
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_owned())
     }
 
     fn levels() -> &'static [Level] {

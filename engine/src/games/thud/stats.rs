@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Side, Thud};
-use crate::game::{Game, GameStats, seat_agent};
-use crate::tally::{Counts, Distribution, Moments, ratio, wilson95};
+use crate::game::{Game, GameStats, SeatResult, seat_agent};
+use crate::tally::{Clustered, Counts, Distribution, Estimate, Moments, Record};
 
 /// How many reasons a round can end for.
 const REASONS: usize = 9;
@@ -15,18 +15,14 @@ const _: () = assert!(Thud::REASONS.len() == REASONS);
 /// One agent slot's matches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchRecord {
-    pub wins: u64,
-    pub draws: u64,
-    pub losses: u64,
+    pub record: Record,
     /// The agent's total points per match.
     pub points: Moments,
 }
 
 impl MatchRecord {
     fn merge(&mut self, other: &Self) {
-        self.wins += other.wins;
-        self.draws += other.draws;
-        self.losses += other.losses;
+        self.record.merge(&other.record);
         self.points.merge(&other.points);
     }
 }
@@ -39,6 +35,10 @@ pub struct ThudStats {
     pub troll_points: Moments,
     /// Dwarf points minus troll points per round: above zero, the side moving first did better.
     pub dwarf_margin: Moments,
+    /// The dwarf margin and the dwarfs' round wins summed per match (the seed group), for
+    /// intervals that count matches rather than rounds.
+    pub margin_by_match: Clustered,
+    pub dwarf_wins_by_match: Clustered,
     /// The same margins counted one by one, for the distribution chart.
     pub margin_counts: Counts,
     pub plies: Moments,
@@ -87,20 +87,29 @@ impl GameStats<Thud> for ThudStats {
     /// each slot's match total is the points of the sides it played.
     fn add_group(&mut self, rounds: &[Thud]) {
         let mut totals = [0i64; 2];
+        let (mut margin, mut dwarf_wins) = (0, 0);
         for (rotation, round) in rounds.iter().enumerate() {
             self.add_round(round);
+            let [dwarfs, trolls] = round.side_points();
+            margin += i64::from(dwarfs - trolls);
+            dwarf_wins += i64::from(dwarfs > trolls);
             for (seat, points) in round.side_points().into_iter().enumerate() {
                 totals[seat_agent(seat, rotation, 2)] += i64::from(points);
             }
         }
         self.matches += 1;
+        let n = rounds.len() as u64;
+        self.margin_by_match.add_group(margin, n);
+        self.dwarf_wins_by_match.add_group(dwarf_wins, n);
         for (slot, record) in self.agents.iter_mut().enumerate() {
             record.points.add(totals[slot]);
-            match totals[slot].cmp(&totals[1 - slot]) {
-                core::cmp::Ordering::Greater => record.wins += 1,
-                core::cmp::Ordering::Equal => record.draws += 1,
-                core::cmp::Ordering::Less => record.losses += 1,
-            }
+            record
+                .record
+                .add(match totals[slot].cmp(&totals[1 - slot]) {
+                    core::cmp::Ordering::Greater => SeatResult::Win,
+                    core::cmp::Ordering::Equal => SeatResult::Draw,
+                    core::cmp::Ordering::Less => SeatResult::Loss,
+                });
         }
     }
 
@@ -116,6 +125,8 @@ impl GameStats<Thud> for ThudStats {
             a.merge(b);
         }
         self.margin_counts.merge(&other.margin_counts);
+        self.margin_by_match.merge(&other.margin_by_match);
+        self.dwarf_wins_by_match.merge(&other.dwarf_wins_by_match);
         self.dwarf_round_wins += other.dwarf_round_wins;
         self.round_draws += other.round_draws;
         self.troll_round_wins += other.troll_round_wins;
@@ -130,7 +141,6 @@ impl GameStats<Thud> for ThudStats {
 
     fn report(&self, agents: &[String]) -> ThudReport {
         let rounds = self.plies.n;
-        let margin = self.dwarf_margin.mean_ci95();
         ThudReport {
             rounds,
             matches: self.matches,
@@ -139,17 +149,11 @@ impl GameStats<Thud> for ThudStats {
             plies_mean: self.plies.mean(),
             trolls_taken_mean: self.trolls_taken.mean(),
             dwarfs_taken_mean: self.dwarfs_taken.mean(),
-            dwarf_margin: Interval {
-                value: self.dwarf_margin.mean(),
-                ci95: margin,
-            },
+            dwarf_margin: Estimate::clustered_mean(&self.margin_by_match),
             dwarf_round_wins: self.dwarf_round_wins,
             round_draws: self.round_draws,
             troll_round_wins: self.troll_round_wins,
-            dwarf_round_win_rate: Interval {
-                value: ratio(self.dwarf_round_wins, rounds),
-                ci95: wilson95(self.dwarf_round_wins as f64, rounds as f64),
-            },
+            dwarf_round_win_rate: Estimate::clustered_proportion(&self.dwarf_wins_by_match),
             end_reasons: Thud::REASONS
                 .iter()
                 .zip(self.reasons)
@@ -162,9 +166,7 @@ impl GameStats<Thud> for ThudStats {
                 .enumerate()
                 .map(|(slot, r)| AgentReport {
                     agent: agents.get(slot).cloned().unwrap_or_default(),
-                    match_wins: r.wins,
-                    match_draws: r.draws,
-                    match_losses: r.losses,
+                    matches: r.record,
                     total_points: r.points.sum,
                     points_per_match: r.points.mean(),
                 })
@@ -177,13 +179,6 @@ impl GameStats<Thud> for ThudStats {
     }
 }
 
-/// A figure with its 95% interval.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Interval {
-    pub value: f64,
-    pub ci95: [f64; 2],
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ReasonCount {
     pub reason: &'static str,
@@ -194,9 +189,8 @@ pub struct ReasonCount {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AgentReport {
     pub agent: String,
-    pub match_wins: u64,
-    pub match_draws: u64,
-    pub match_losses: u64,
+    /// Matches won, drawn and lost.
+    pub matches: Record,
     /// Points over every round it played, both sides.
     pub total_points: i64,
     pub points_per_match: f64,
@@ -213,13 +207,13 @@ pub struct ThudReport {
     pub trolls_taken_mean: f64,
     pub dwarfs_taken_mean: f64,
     /// The first player's advantage: the dwarfs' mean point margin per round (dwarf points minus
-    /// troll points), with its normal 95% interval.
-    pub dwarf_margin: Interval,
+    /// troll points), with its 95% interval over matches (the two rounds of a seed share it).
+    pub dwarf_margin: Estimate,
     pub dwarf_round_wins: u64,
     pub round_draws: u64,
     pub troll_round_wins: u64,
-    /// Rounds won by the dwarf side over all rounds, with its Wilson 95% interval.
-    pub dwarf_round_win_rate: Interval,
+    /// Rounds won by the dwarf side over all rounds, with its 95% interval over matches.
+    pub dwarf_round_win_rate: Estimate,
     pub end_reasons: Vec<ReasonCount>,
     /// Rounds ended by the ply cap (also under `end_reasons`).
     pub timeouts: u64,

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::TrenteDouze;
 use super::rules::ROUNDS;
 use crate::game::{GameStats, seat_agent};
-use crate::tally::{Moments, ratio, wilson95};
+use crate::tally::{Clustered, Estimate, Moments, ratio};
 
 /// One game's share in units that divide evenly among 1..=8 players.
 const SHARE: u64 = 840;
@@ -101,6 +101,92 @@ pub struct AgentCounts {
     pub lost: Moments,
     /// Per turn.
     pub dealt: Moments,
+    /// The same quantities summed per seed group, for intervals over groups.
+    pub by_group: AgentClusters,
+}
+
+/// An agent slot's figures summed per seed group (see [`Clustered`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgentClusters {
+    /// Per game.
+    pub game_wins: Clustered,
+    /// Per game, in 840ths.
+    pub game_score: Clustered,
+    /// Per round.
+    pub round_wins: Clustered,
+    /// Per game.
+    pub deaths: Clustered,
+    pub vengeances: Clustered,
+    /// Per turn.
+    pub misses: Clustered,
+    pub exacts: Clustered,
+    pub attacks: Clustered,
+    pub lost: Clustered,
+    pub dealt: Clustered,
+}
+
+impl AgentClusters {
+    fn merge(&mut self, o: &Self) {
+        for (a, b) in self.fields_mut().into_iter().zip(o.fields()) {
+            a.merge(&b);
+        }
+    }
+
+    fn fields(&self) -> [Clustered; 10] {
+        [
+            self.game_wins,
+            self.game_score,
+            self.round_wins,
+            self.deaths,
+            self.vengeances,
+            self.misses,
+            self.exacts,
+            self.attacks,
+            self.lost,
+            self.dealt,
+        ]
+    }
+
+    fn fields_mut(&mut self) -> [&mut Clustered; 10] {
+        [
+            &mut self.game_wins,
+            &mut self.game_score,
+            &mut self.round_wins,
+            &mut self.deaths,
+            &mut self.vengeances,
+            &mut self.misses,
+            &mut self.exacts,
+            &mut self.attacks,
+            &mut self.lost,
+            &mut self.dealt,
+        ]
+    }
+
+    /// Adds the group that took a slot's counts from `before` to `after`.
+    fn add_group(&mut self, before: &AgentCounts, after: &AgentCounts) {
+        let d = |a: u64, b: u64| (a - b) as i64;
+        let games = after.games - before.games;
+        let turns = after.turns - before.turns;
+        self.game_wins
+            .add_group(d(after.game_wins, before.game_wins), games);
+        self.game_score
+            .add_group(d(after.game_score, before.game_score), games);
+        self.round_wins.add_group(
+            d(after.round_wins, before.round_wins),
+            games * ROUNDS as u64,
+        );
+        self.deaths
+            .add_group(after.deaths.sum - before.deaths.sum, games);
+        self.vengeances
+            .add_group(after.vengeances.sum - before.vengeances.sum, games);
+        self.misses.add_group(d(after.misses, before.misses), turns);
+        self.exacts.add_group(d(after.exacts, before.exacts), turns);
+        self.attacks
+            .add_group(d(after.attacks, before.attacks), turns);
+        self.lost.add_group(after.lost.sum - before.lost.sum, turns);
+        self.dealt
+            .add_group(after.dealt.sum - before.dealt.sum, turns);
+    }
 }
 
 impl AgentCounts {
@@ -118,6 +204,7 @@ impl AgentCounts {
         self.attacks += o.attacks;
         self.lost.merge(&o.lost);
         self.dealt.merge(&o.dealt);
+        self.by_group.merge(&o.by_group);
     }
 }
 
@@ -130,6 +217,9 @@ pub struct FirstPlayerCounts {
     pub score: u64,
     /// The fair share `1/n` summed over games, in 840ths.
     pub fair: u64,
+    /// Sole wins and score (in 840ths) summed per seed group.
+    pub wins_by_group: Clustered,
+    pub score_by_group: Clustered,
 }
 
 /// The accumulated counts.
@@ -139,6 +229,8 @@ pub struct TrenteDouzeStats {
     pub agents: Vec<AgentCounts>,
     /// Turns per round (vengeances included), one observation per game.
     pub turns_per_round: [Moments; ROUNDS],
+    /// The same summed per seed group.
+    pub turns_per_round_by_group: [Clustered; ROUNDS],
     pub first_player: FirstPlayerCounts,
 }
 
@@ -198,38 +290,20 @@ impl TrenteDouzeStats {
     }
 }
 
-/// A proportion and its Wilson 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Rate {
-    pub rate: f64,
-    pub ci95: [f64; 2],
-}
-
-impl Rate {
-    fn of(k: f64, n: u64) -> Self {
-        Self {
-            rate: if n == 0 { 0.0 } else { k / n as f64 },
-            ci95: wilson95(k, n as f64),
-        }
-    }
-}
-
-/// A mean with its spread and 95% interval.
+/// A mean per unit with its spread, and its 95% interval over seed groups.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Mean {
-    pub mean: f64,
+    pub mean: Estimate,
     pub sd: f64,
-    pub ci95: [f64; 2],
     pub min: Option<i64>,
     pub max: Option<i64>,
 }
 
-impl From<&Moments> for Mean {
-    fn from(m: &Moments) -> Self {
+impl Mean {
+    fn new(m: &Moments, by_group: &Clustered) -> Self {
         Self {
-            mean: m.mean(),
+            mean: Estimate::clustered_mean(by_group),
             sd: m.sd(),
-            ci95: m.mean_ci95(),
             min: m.min,
             max: m.max,
         }
@@ -244,34 +318,33 @@ pub struct AgentReport {
     pub game_wins: u64,
     pub game_draws: u64,
     /// Sole wins per game.
-    pub game_win_rate: Rate,
+    pub game_win_rate: Estimate,
     /// Wins plus shared draws (1/k each) per game; the fair share is 1/n.
-    pub game_score: Rate,
+    pub game_score: Estimate,
     pub round_wins: u64,
     /// Rounds won (ties credit every tied player) per round played.
-    pub round_win_rate: Rate,
+    pub round_win_rate: Estimate,
     pub deaths_per_game: Mean,
     pub vengeances_per_game: Mean,
     pub turns: u64,
     pub points_lost_per_turn: Mean,
     pub damage_dealt_per_turn: Mean,
-    pub miss_share: Rate,
-    pub exact_share: Rate,
-    pub attack_share: Rate,
+    pub miss_share: Estimate,
+    pub exact_share: Estimate,
+    pub attack_share: Estimate,
 }
 
 /// The round-1 first player's results against the fair share.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct FirstPlayerReport {
     pub games: u64,
-    pub sole_win_rate: Rate,
+    pub sole_win_rate: Estimate,
     /// Wins plus shared draws per game.
-    pub score: Rate,
+    pub score: Estimate,
     /// The mean of `1/n` over the games.
     pub fair_share: f64,
     /// `score − fair_share`, with the score's interval shifted alike.
-    pub advantage: f64,
-    pub advantage_ci95: [f64; 2],
+    pub advantage: Estimate,
 }
 
 /// What `summary.json` shows under "game_specific".
@@ -287,10 +360,27 @@ impl GameStats<TrenteDouze> for TrenteDouzeStats {
     type Report = TrenteDouzeReport;
 
     fn add_group(&mut self, games: &[TrenteDouze]) {
+        let before = self.clone();
         for (rotation, game) in games.iter().enumerate() {
             let n = game.seats();
             self.add_game(game, |seat| seat_agent(seat, rotation, n));
         }
+        for (slot, after) in self.agents.iter_mut().enumerate() {
+            let start = before.agents.get(slot).cloned().unwrap_or_default();
+            let mut clusters = after.by_group;
+            clusters.add_group(&start, after);
+            after.by_group = clusters;
+        }
+        let games = self.first_player.games - before.first_player.games;
+        for (round, c) in self.turns_per_round_by_group.iter_mut().enumerate() {
+            let turns = self.turns_per_round[round].sum - before.turns_per_round[round].sum;
+            c.add_group(turns, games);
+        }
+        let (fp, old) = (&mut self.first_player, &before.first_player);
+        fp.wins_by_group
+            .add_group((fp.wins - old.wins) as i64, games);
+        fp.score_by_group
+            .add_group((fp.score - old.score) as i64, games);
     }
 
     fn merge(&mut self, other: &Self) {
@@ -300,15 +390,24 @@ impl GameStats<TrenteDouze> for TrenteDouzeStats {
         for (mine, theirs) in self.turns_per_round.iter_mut().zip(&other.turns_per_round) {
             mine.merge(theirs);
         }
+        for (mine, theirs) in self
+            .turns_per_round_by_group
+            .iter_mut()
+            .zip(&other.turns_per_round_by_group)
+        {
+            mine.merge(theirs);
+        }
         let (fp, o) = (&mut self.first_player, &other.first_player);
         fp.games += o.games;
         fp.wins += o.wins;
         fp.score += o.score;
         fp.fair += o.fair;
+        fp.wins_by_group.merge(&o.wins_by_group);
+        fp.score_by_group.merge(&o.score_by_group);
     }
 
     fn report(&self, agents: &[String]) -> TrenteDouzeReport {
-        let shares = |score: u64| score as f64 / SHARE as f64;
+        let shares = |score: Estimate| score.scaled(1.0 / SHARE as f64);
         let agents = self
             .agents
             .iter()
@@ -321,34 +420,38 @@ impl GameStats<TrenteDouze> for TrenteDouzeStats {
                 games: a.games,
                 game_wins: a.game_wins,
                 game_draws: a.game_draws,
-                game_win_rate: Rate::of(a.game_wins as f64, a.games),
-                game_score: Rate::of(shares(a.game_score), a.games),
+                game_win_rate: Estimate::clustered_proportion(&a.by_group.game_wins),
+                game_score: shares(Estimate::clustered_mean(&a.by_group.game_score)),
                 round_wins: a.round_wins,
-                round_win_rate: Rate::of(a.round_wins as f64, a.games * ROUNDS as u64),
-                deaths_per_game: (&a.deaths).into(),
-                vengeances_per_game: (&a.vengeances).into(),
+                round_win_rate: Estimate::clustered_proportion(&a.by_group.round_wins),
+                deaths_per_game: Mean::new(&a.deaths, &a.by_group.deaths),
+                vengeances_per_game: Mean::new(&a.vengeances, &a.by_group.vengeances),
                 turns: a.turns,
-                points_lost_per_turn: (&a.lost).into(),
-                damage_dealt_per_turn: (&a.dealt).into(),
-                miss_share: Rate::of(a.misses as f64, a.turns),
-                exact_share: Rate::of(a.exacts as f64, a.turns),
-                attack_share: Rate::of(a.attacks as f64, a.turns),
+                points_lost_per_turn: Mean::new(&a.lost, &a.by_group.lost),
+                damage_dealt_per_turn: Mean::new(&a.dealt, &a.by_group.dealt),
+                miss_share: Estimate::clustered_proportion(&a.by_group.misses),
+                exact_share: Estimate::clustered_proportion(&a.by_group.exacts),
+                attack_share: Estimate::clustered_proportion(&a.by_group.attacks),
             })
             .collect();
         let fp = &self.first_player;
-        let score = Rate::of(shares(fp.score), fp.games);
+        let score = shares(Estimate::clustered_mean(&fp.score_by_group));
         let fair_share = ratio(fp.fair, fp.games * SHARE);
         let first_player = FirstPlayerReport {
             games: fp.games,
-            sole_win_rate: Rate::of(fp.wins as f64, fp.games),
+            sole_win_rate: Estimate::clustered_proportion(&fp.wins_by_group),
             score,
             fair_share,
-            advantage: score.rate - fair_share,
-            advantage_ci95: [score.ci95[0] - fair_share, score.ci95[1] - fair_share],
+            advantage: score.shifted(-fair_share),
         };
         TrenteDouzeReport {
             agents,
-            turns_per_round: self.turns_per_round.iter().map(Mean::from).collect(),
+            turns_per_round: self
+                .turns_per_round
+                .iter()
+                .zip(&self.turns_per_round_by_group)
+                .map(|(m, c)| Mean::new(m, c))
+                .collect(),
             first_player,
         }
     }

@@ -45,8 +45,8 @@ fn statistics_count_what_happened() {
         ]
     );
     // Attackers scored 1 + 0 + 0.5 + 0 of 4: 0.375, advantage -0.125.
-    assert!((report.attackers_advantage + 0.125).abs() < 1e-12);
-    let [low, high] = report.attackers_advantage_ci95;
+    assert!((report.attackers_advantage.value + 0.125).abs() < 1e-12);
+    let [low, high] = report.attackers_advantage.ci95;
     assert!(low < -0.125 && high > -0.125);
     // Agent "a" (slot 0) attacks in rotation 0 of both groups (a win, a draw) and defends in
     // rotation 1 of both (the defenders won both).

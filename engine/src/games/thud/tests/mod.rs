@@ -634,7 +634,10 @@ fn a_match_is_won_on_the_points_of_both_rounds() {
         (48, 34)
     );
     assert_eq!(
-        (report.agents[0].match_wins, report.agents[1].match_losses),
+        (
+            report.agents[0].matches.wins,
+            report.agents[1].matches.losses
+        ),
         (1, 1)
     );
     assert_eq!(
@@ -646,7 +649,7 @@ fn a_match_is_won_on_the_points_of_both_rounds() {
     // A drawn match: equal totals.
     let mut draw = ThudStats::default();
     draw.add_group(&[finished(12, 3), finished(12, 3)]);
-    assert_eq!(draw.agents[0].draws, 1);
+    assert_eq!(draw.agents[0].record.draws, 1);
     assert_eq!(draw.round_draws, 2, "12 points a side in each round");
     // Merging is exact and order-independent.
     let mut ab = stats.clone();

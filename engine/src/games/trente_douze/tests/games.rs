@@ -246,7 +246,7 @@ fn statistics_attribute_rotated_seats_and_merge_exactly() {
     assert_eq!(report.agents[2].agent, "hard");
     assert!((report.first_player.fair_share - 1.0 / 3.0).abs() < 1e-12);
     let shares = &report.agents[1];
-    let total = shares.miss_share.rate + shares.exact_share.rate + shares.attack_share.rate;
+    let total = shares.miss_share.value + shares.exact_share.value + shares.attack_share.value;
     assert!((total - 1.0).abs() < 1e-12);
     assert_eq!(report.turns_per_round.len(), 3);
 }
