@@ -188,7 +188,7 @@ fn the_default_experiment_runs_with_no_arguments() {
     assert_eq!(s["games_played"], 40_000);
     assert!(stderr(&o).contains("results written to koom-results/ludo"));
     let table = String::from_utf8(o.stdout).unwrap();
-    assert!(table.contains("agent hard") && table.contains("first-player advantage"));
+    assert!(table.contains("hard") && table.contains("first-player advantage"));
 }
 
 #[test]

@@ -253,6 +253,20 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         0
     }
 
+    /// What "first player" means in this game, printed next to the first-player advantage so
+    /// that a reader never has to guess which seat it is about.
+    const FIRST_PLAYER: &'static str = "seat 0, who always moves first";
+
+    /// How results name seat `seat`: the side it plays where seats are sides (dwarfs, trolls),
+    /// else its place at the table.
+    fn seat_name(seat: usize) -> String {
+        if seat == 0 {
+            "seat 0 (first to move)".to_owned()
+        } else {
+            format!("seat {seat}")
+        }
+    }
+
     /// Whether a game that ended for `reason` was cut off by a safety cap (a timeout) rather
     /// than decided by the rules.
     fn is_timeout(reason: u8) -> bool {

@@ -345,10 +345,7 @@ pub fn write_results<G: Game>(
 ) -> anyhow::Result<()> {
     let out = exp.out.as_path();
     let summary = summarize(plan, &exp.time_control, tally, partial);
-    reports::write_atomic(
-        &out.join("summary.csv"),
-        &reports::summary_csv(&summary.by_agent, &summary.by_seat)?,
-    )?;
+    reports::write_atomic(&out.join("summary.csv"), &reports::summary_csv(&summary)?)?;
     reports::write_atomic(
         &out.join("summary.json"),
         reports::summary_json(&summary, info)?.as_bytes(),

@@ -16,6 +16,12 @@ pub struct RecordSummary {
     pub agent: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<usize>,
+    /// For an agent: how many seats it held in each game (its games are seat-games, summed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<usize>,
+    /// The seat's name in the game: its side (dwarfs, attackers) or its place at the table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
     pub games: u64,
     pub wins: u64,
     pub draws: u64,
@@ -34,6 +40,8 @@ impl RecordSummary {
         Self {
             agent,
             seat,
+            seats: None,
+            side: None,
             games: record.games,
             wins: record.wins,
             draws: record.draws,
@@ -55,6 +63,64 @@ impl RecordSummary {
 pub struct Estimate {
     pub value: f64,
     pub ci95: [f64; 2],
+}
+
+/// The first player's advantage. In games won outright it is the first player's win rate minus
+/// the fair share `1 / seats`, in percentage points; in games scored on points (Thud) it is the
+/// first player's mean point margin per game. The outright and shared win rates are given too, so
+/// that a seat-0 win rate and this figure never seem to disagree where the first player is drawn.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FirstPlayer {
+    /// Who the first player is, in the game's words.
+    pub definition: &'static str,
+    /// `percentage points` (win rate − fair share) or `points` (point margin per game).
+    pub unit: &'static str,
+    /// As a fraction in percentage-point figures (0.01 = 1 percentage point), else in points.
+    pub value: f64,
+    pub ci95: [f64; 2],
+    pub fair_share: f64,
+    /// The first player's sole wins, and its wins shared with others or draws, over all games.
+    pub outright_wins: Share,
+    pub shared_wins: Share,
+    /// Games with a single winner: with none, the advantage means nothing.
+    pub decisive_games: u64,
+}
+
+impl FirstPlayer {
+    fn new<G: Game>(tally: &RunTally<G>, seats: usize) -> Self {
+        let fair = 1.0 / seats as f64;
+        let first = &tally.first_player;
+        let margin = &tally.first_player_margin;
+        let (unit, value, ci95) = if margin.n > 0 {
+            ("points", margin.mean(), margin.mean_ci95())
+        } else {
+            let [lo, hi] = wilson95(first.wins as f64, first.games as f64);
+            (
+                "percentage points",
+                ratio(first.wins, first.games) - fair,
+                [lo - fair, hi - fair],
+            )
+        };
+        Self {
+            definition: G::FIRST_PLAYER,
+            unit,
+            value,
+            ci95,
+            fair_share: fair,
+            outright_wins: Share::new(first.wins, first.games),
+            shared_wins: Share::new(first.draws, first.games),
+            decisive_games: first.wins + first.losses,
+        }
+    }
+
+    /// The advantage as an estimate, in the unit [`FirstPlayer::unit`] names.
+    #[must_use]
+    pub fn estimate(&self) -> Estimate {
+        Estimate {
+            value: self.value,
+            ci95: self.ci95,
+        }
+    }
 }
 
 /// The distribution of an integer quantity.
@@ -108,11 +174,15 @@ pub struct Summary<R: Serialize> {
     pub no_result: u64,
     pub draws: u64,
     pub partial: bool,
+    /// What `by_agent` counts: `games`, or `matches` where the game plays a seed group as one
+    /// match won on points (Thud); `by_seat` always counts games (rounds).
+    pub agent_unit: &'static str,
     pub by_agent: Vec<RecordSummary>,
     pub by_seat: Vec<RecordSummary>,
-    /// The first player's win rate minus the fair share `1 / seats` (the first player is seat 0
-    /// except in games that draw it, such as Trente-douze).
-    pub first_player_advantage: Estimate,
+    /// Each agent in each seat (agents with the same label pooled), in games.
+    pub by_agent_seat: Vec<RecordSummary>,
+    /// The first player's advantage, said in words next to its figure (see [`FirstPlayer`]).
+    pub first_player_advantage: FirstPlayer,
     pub length: Distribution,
     /// Games per length bin (moves), for histograms.
     pub length_histogram: Histogram,
@@ -223,16 +293,42 @@ impl HeadToHead {
     }
 }
 
-/// Agents with the same label are pooled (their slot records summed), in order of first seat.
-fn pooled_agents(labels: &[String], records: &[Record]) -> Vec<(String, Record)> {
-    let mut pooled: Vec<(String, Record)> = Vec::new();
+/// Agents with the same label are pooled (their slot records summed), in order of first seat,
+/// with the number of seats each holds.
+fn pooled_agents(labels: &[String], records: &[Record]) -> Vec<(String, Record, usize)> {
+    let mut pooled: Vec<(String, Record, usize)> = Vec::new();
     for (label, record) in labels.iter().zip(records) {
-        match pooled.iter_mut().find(|(l, _)| l == label) {
-            Some((_, total)) => total.merge(record),
-            None => pooled.push((label.clone(), *record)),
+        match pooled.iter_mut().find(|(l, _, _)| l == label) {
+            Some((_, total, seats)) => {
+                total.merge(record);
+                *seats += 1;
+            }
+            None => pooled.push((label.clone(), *record, 1)),
         }
     }
     pooled
+}
+
+/// Each distinct agent's records in each seat, agents with the same label pooled.
+fn agent_by_seat<G: Game>(labels: &[String], by_agent_seat: &[Record]) -> Vec<RecordSummary> {
+    let seats = labels.len();
+    let mut rows = Vec::new();
+    for (i, label) in labels.iter().enumerate() {
+        if labels[..i].contains(label) || by_agent_seat.len() < seats * seats {
+            continue;
+        }
+        for seat in 0..seats {
+            let mut total = Record::default();
+            for (slot, _) in labels.iter().enumerate().filter(|(_, l)| *l == label) {
+                total.merge(&by_agent_seat[slot * seats + seat]);
+            }
+            rows.push(RecordSummary {
+                side: Some(G::seat_name(seat)),
+                ..RecordSummary::new(&total, Some(label.clone()), Some(seat))
+            });
+        }
+    }
+    rows
 }
 
 /// The two labels, first-seated first, when exactly two distinct agents play.
@@ -253,13 +349,8 @@ pub fn summarize<G: Game>(
     partial: bool,
 ) -> Summary<<G::Stats as engine::GameStats<G>>::Report> {
     let seats = plan.seats();
-    let fair = 1.0 / seats as f64;
-    let first = &tally.first_player;
-    let [lo, hi] = wilson95(first.wins as f64, first.games as f64);
-    let advantage = Estimate {
-        value: ratio(first.wins, first.games) - fair,
-        ci95: [lo - fair, hi - fair],
-    };
+    let first_player = FirstPlayer::new(tally, seats);
+    let advantage = first_player.estimate();
     let seat_scores: Vec<f64> = tally
         .by_seat
         .iter()
@@ -302,17 +393,29 @@ pub fn summarize<G: Game>(
         no_result: tally.no_result,
         draws: tally.draws,
         partial,
+        agent_unit: if tally.first_player_margin.n > 0 {
+            "matches"
+        } else {
+            "games"
+        },
         by_agent: pooled_agents(&plan.labels, &tally.by_agent)
             .into_iter()
-            .map(|(label, record)| RecordSummary::new(&record, Some(label), None))
+            .map(|(label, record, seats)| RecordSummary {
+                seats: Some(seats),
+                ..RecordSummary::new(&record, Some(label), None)
+            })
             .collect(),
         by_seat: tally
             .by_seat
             .iter()
             .enumerate()
-            .map(|(s, r)| RecordSummary::new(r, None, Some(s)))
+            .map(|(s, r)| RecordSummary {
+                side: Some(G::seat_name(s)),
+                ..RecordSummary::new(r, None, Some(s))
+            })
             .collect(),
-        first_player_advantage: advantage,
+        by_agent_seat: agent_by_seat::<G>(&plan.labels, &tally.by_agent_seat),
+        first_player_advantage: first_player,
         length: Distribution::new("moves", &tally.moves),
         length_histogram: Histogram::from_counts(&tally.length_counts, 40),
         length_rolls: (tally.rolls.sum > 0).then(|| Distribution::new("rolls", &tally.rolls)),
@@ -358,8 +461,13 @@ mod tests {
         let pooled = pooled_agents(&labels, &[r(5, 10), r(1, 10), r(4, 10), r(0, 10)]);
         assert_eq!(pooled.len(), 2);
         assert_eq!(
-            (pooled[0].0.as_str(), pooled[0].1.wins, pooled[0].1.games),
-            ("hard", 9, 20)
+            (
+                pooled[0].0.as_str(),
+                pooled[0].1.wins,
+                pooled[0].1.games,
+                pooled[0].2
+            ),
+            ("hard", 9, 20, 2)
         );
         assert_eq!((pooled[1].0.as_str(), pooled[1].1.wins), ("easy", 1));
     }

@@ -243,9 +243,16 @@ impl Game for Hnefatafl {
         "no move",
         "cap",
     ];
+    const FIRST_PLAYER: &'static str = "the attackers, who move first";
 
     /// perft(4) from the start: about fifty million leaves.
     const BENCH_PERFT_DEPTH: u32 = 4;
+
+    fn seat_name(seat: usize) -> String {
+        ["attackers", "defenders"]
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_owned())
+    }
 
     fn levels() -> &'static [Level] {
         &agents::LEVELS

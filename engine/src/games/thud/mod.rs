@@ -182,6 +182,7 @@ impl Game for Thud {
         "trolls eliminated",
         "no legal move",
     ];
+    const FIRST_PLAYER: &'static str = "the dwarfs, who move first";
     /// A match is the two rounds of a seed, sides swapped.
     const GAMES_COUNT_GROUPS: bool = true;
     /// perft(4) from the start: 589,900,928 leaves, the speed target.
@@ -190,6 +191,12 @@ impl Game for Thud {
     /// The ply cap is the safety cap; every other end is the rules'.
     fn is_timeout(reason: u8) -> bool {
         reason == REASON_PLY_CAP
+    }
+
+    fn seat_name(seat: usize) -> String {
+        ["dwarfs", "trolls"]
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_owned())
     }
 
     fn levels() -> &'static [Level] {

@@ -508,6 +508,8 @@ impl Game for TrenteDouze {
     const NAME: &'static str = "trente-douze";
     const SEATS: (usize, usize) = (2, MAX_SEATS);
     const REASONS: &'static [&'static str] = &["three rounds played"];
+    const FIRST_PLAYER: &'static str =
+        "whoever starts round 1 (drawn by the dice, so any seat from game to game)";
 
     fn levels() -> &'static [Level] {
         agents::LEVELS
@@ -526,6 +528,11 @@ impl Game for TrenteDouze {
     ) -> Self {
         let first = dice.below(seats as u32) as usize;
         Self::with_first_player(seats, first, dice, log)
+    }
+
+    /// Every seat may start round 1: a seat is only a place at the table.
+    fn seat_name(seat: usize) -> String {
+        format!("seat {seat}")
     }
 
     fn first_player(&self) -> usize {

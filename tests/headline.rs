@@ -1,0 +1,118 @@
+//! End-to-end tests of what a run prints and writes as its headline: matches where the game
+//! plays matches, sides by the game's names, and the head-to-head Elo in the terminal.
+
+// Each test binary uses only some of the shared helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::{koom, scratch, stderr};
+
+fn csv_rows(dir: &std::path::Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(dir.join("summary.csv")).expect("summary.csv written");
+    text.lines()
+        .map(|l| l.split(',').map(str::to_owned).collect())
+        .collect()
+}
+
+/// Thud's headline counts matches (two rounds, sides swapped, most points wins): Hard beats
+/// Balanced in every one of these matches although each side wins every round it plays as the
+/// trolls, so a count of rounds would read 50% / 50%.
+#[test]
+fn thud_counts_matches_and_hard_is_ahead_of_balanced() {
+    let dir = scratch("thud-matches");
+    let o = koom(&[
+        "run",
+        "--game",
+        "thud",
+        "--agents",
+        "hard,balanced",
+        "--games",
+        "6",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = csv_rows(&dir);
+    let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
+    let find = |kind: &str, name: &str| {
+        rows.iter()
+            .find(|r| r[0] == kind && r[1] == name)
+            .unwrap_or_else(|| panic!("no {kind} row {name} in summary.csv"))
+    };
+    let (hard, balanced) = (find("agent", "hard"), find("agent", "balanced"));
+    assert_eq!(hard[col("unit")], "matches");
+    assert_eq!(hard[col("games")], "6", "six matches, not twelve rounds");
+    let rate = |r: &Vec<String>| r[col("win_rate")].parse::<f64>().unwrap();
+    assert!(
+        rate(hard) > rate(balanced),
+        "Hard ahead: {hard:?} {balanced:?}"
+    );
+    let (dwarfs, trolls) = (find("side", "dwarfs"), find("side", "trolls"));
+    assert_eq!(
+        (dwarfs[col("unit")].as_str(), dwarfs[col("games")].as_str()),
+        ("rounds", "12")
+    );
+    assert_eq!(trolls[col("games")], "12");
+    assert_eq!(hard[col("first_player_advantage_unit")], "points");
+    let table = String::from_utf8(o.stdout).unwrap();
+    assert!(table.contains("6 matches of 2 rounds"), "{table}");
+    assert!(
+        table.contains("hard vs balanced: Elo difference:"),
+        "{table}"
+    );
+    assert!(table.contains("first player = the dwarfs"), "{table}");
+}
+
+/// Hnefatafl's seats are named by their sides in the terminal, summary.json and summary.csv.
+#[test]
+fn hnefatafl_names_its_sides() {
+    let dir = scratch("hnefatafl-sides");
+    let o = koom(&[
+        "run",
+        "--game",
+        "hnefatafl",
+        "--agents",
+        "easy,normal",
+        "--games",
+        "4",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        table.contains("attackers") && table.contains("defenders"),
+        "{table}"
+    );
+    assert!(!table.contains("seat 0"), "{table}");
+    let json = std::fs::read_to_string(dir.join("summary.json")).unwrap();
+    assert!(json.contains("\"side\": \"attackers\""), "{json}");
+    assert!(
+        csv_rows(&dir)
+            .iter()
+            .any(|r| r[0] == "side" && r[1] == "defenders")
+    );
+}
+
+/// An agent holding several seats is counted as seats × games, and each agent's win rate in
+/// each seat is printed.
+#[test]
+fn several_seats_of_one_agent_count_games_not_seats() {
+    let dir = scratch("seats");
+    let o = koom(&[
+        "run",
+        "--game",
+        "ludo",
+        "--agents",
+        "easy,hard,hard,hard",
+        "--games",
+        "40",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = String::from_utf8(o.stdout).unwrap();
+    assert!(table.contains("3 seats × 40"), "{table}");
+    assert!(table.contains("win rate by agent and seat"), "{table}");
+    assert!(table.contains("seat 0 (first to move)"), "{table}");
+}
