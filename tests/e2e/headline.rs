@@ -1,15 +1,13 @@
-//! End-to-end tests of what a run prints and writes as its headline: matches where the game
-//! plays matches, sides by the game's names, and the head-to-head Elo in the terminal.
+//! What a run prints and writes as its headline: matches where the game plays matches, sides by
+//! the game's names, the head-to-head Elo in the terminal, and seats × games.
 
-// Each test binary uses only some of the shared helpers.
-#[allow(dead_code)]
-mod common;
+use std::path::Path;
 
-use common::{koom, scratch, stderr};
+use crate::common::{Koom, read, scratch, stdout, summary};
 
-fn csv_rows(dir: &std::path::Path) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(dir.join("summary.csv")).expect("summary.csv written");
-    text.lines()
+fn csv_rows(dir: &Path) -> Vec<Vec<String>> {
+    read(&dir.join("summary.csv"))
+        .lines()
         .map(|l| l.split(',').map(str::to_owned).collect())
         .collect()
 }
@@ -20,18 +18,17 @@ fn csv_rows(dir: &std::path::Path) -> Vec<Vec<String>> {
 #[test]
 fn thud_counts_matches_and_hard_is_ahead_of_balanced() {
     let dir = scratch("thud-matches");
-    let o = koom(&[
-        "run",
-        "--game",
-        "thud",
-        "--agents",
-        "hard,balanced",
-        "--games",
-        "6",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = Koom::new("run")
+        .args([
+            "--game",
+            "thud",
+            "--agents",
+            "hard,balanced",
+            "--games",
+            "6",
+        ])
+        .out(&dir)
+        .ok();
     let rows = csv_rows(&dir);
     let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
     let find = |kind: &str, name: &str| {
@@ -54,7 +51,7 @@ fn thud_counts_matches_and_hard_is_ahead_of_balanced() {
     );
     assert_eq!(trolls[col("games")], "12");
     assert_eq!(hard[col("first_player_advantage_unit")], "points");
-    let table = String::from_utf8(o.stdout).unwrap();
+    let table = stdout(&o);
     assert!(table.contains("6 matches of 2 rounds"), "{table}");
     assert!(
         table.contains("hard vs balanced: Elo difference:"),
@@ -67,26 +64,24 @@ fn thud_counts_matches_and_hard_is_ahead_of_balanced() {
 #[test]
 fn hnefatafl_names_its_sides() {
     let dir = scratch("hnefatafl-sides");
-    let o = koom(&[
-        "run",
-        "--game",
-        "hnefatafl",
-        "--agents",
-        "easy,normal",
-        "--games",
-        "4",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let table = String::from_utf8(o.stdout).unwrap();
+    let o = Koom::new("run")
+        .args([
+            "--game",
+            "hnefatafl",
+            "--agents",
+            "easy,normal",
+            "--games",
+            "4",
+        ])
+        .out(&dir)
+        .ok();
+    let table = stdout(&o);
     assert!(
         table.contains("attackers") && table.contains("defenders"),
         "{table}"
     );
     assert!(!table.contains("seat 0"), "{table}");
-    let json = std::fs::read_to_string(dir.join("summary.json")).unwrap();
-    assert!(json.contains("\"side\": \"attackers\""), "{json}");
+    assert_eq!(summary(&dir)["by_seat"][0]["side"], "attackers");
     assert!(
         csv_rows(&dir)
             .iter()
@@ -99,19 +94,18 @@ fn hnefatafl_names_its_sides() {
 #[test]
 fn several_seats_of_one_agent_count_games_not_seats() {
     let dir = scratch("seats");
-    let o = koom(&[
-        "run",
-        "--game",
-        "ludo",
-        "--agents",
-        "easy,hard,hard,hard",
-        "--games",
-        "40",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let table = String::from_utf8(o.stdout).unwrap();
+    let o = Koom::new("run")
+        .args([
+            "--game",
+            "ludo",
+            "--agents",
+            "easy,hard,hard,hard",
+            "--games",
+            "40",
+        ])
+        .out(&dir)
+        .ok();
+    let table = stdout(&o);
     assert!(table.contains("3 seats × 40"), "{table}");
     assert!(table.contains("win rate by agent and seat"), "{table}");
     assert!(table.contains("seat 0 (first to move)"), "{table}");

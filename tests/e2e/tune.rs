@@ -1,33 +1,13 @@
-//! End-to-end tests of `koom tune`.
+//! `koom tune`: SPSA results, checkpoints, `--resume` after Ctrl-C, and bad configs.
 
-mod common;
-
-use common::{interrupt, koom, scratch, stderr};
+use crate::common::{Koom, interrupt, json, read, scratch, stderr, write};
 use std::path::Path;
-use std::process::{Child, Command, Output};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
-fn json(path: &Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap()
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Writes `text` as `dir/name` and returns its path as a string.
-fn config(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_owned()
-}
-
-/// Runs `koom tune CONFIG --out OUT --quiet [extra]`.
-fn tune(config: &str, out: &Path, extra: &[&str]) -> Output {
-    let mut args = vec!["tune", config, "--out", out.to_str().unwrap(), "--quiet"];
-    args.extend(extra);
-    koom(&args)
+/// `koom tune CONFIG --out OUT --quiet`.
+fn tune(config: &Path, out: &Path) -> Koom {
+    Koom::new("tune").arg(config).out(out).quiet()
 }
 
 /// A small tune of every Ludo Hard weight from a bad start.
@@ -49,10 +29,9 @@ fn bad_start_moves_risk_weight_up_and_capture_above_progress() {
         assert!(text.contains(from), "the config still says `{from}`");
         text = text.replace(from, to);
     }
-    let cfg = config(&dir, "bad.toml", &text);
+    let cfg = write(&dir, "bad.toml", &text);
     let out = dir.join("out");
-    let o = tune(&cfg, &out, &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    tune(&cfg, &out).ok();
     let s = json(&out.join("summary.json"));
     let start = &s["theta_start"];
     let end = &s["theta_end"];
@@ -89,17 +68,12 @@ fn bad_start_moves_risk_weight_up_and_capture_above_progress() {
             .starts_with(b"\x89PNG")
     );
     let agent = format!("hard@{}", out.join("tuned.toml").display());
-    let run = koom(&[
-        "run",
-        "--agents",
-        &format!("{agent},hard,easy,easy"),
-        "--games",
-        "8",
-        "--out",
-        dir.join("run").to_str().unwrap(),
-        "--quiet",
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
+    Koom::new("run")
+        .args(["--agents", &format!("{agent},hard,easy,easy")])
+        .args(["--games", "8"])
+        .out(dir.join("run"))
+        .quiet()
+        .ok();
 }
 
 /// `summary.json` less what may differ between identical runs in different folders.
@@ -114,9 +88,9 @@ fn comparable(out: &Path) -> serde_json::Value {
 #[test]
 fn resuming_a_checkpoint_ends_exactly_like_the_uninterrupted_run() {
     let dir = scratch("resume");
-    let cfg = config(&dir, "small.toml", SMALL);
+    let cfg = write(&dir, "small.toml", SMALL);
     let whole = dir.join("whole");
-    assert!(tune(&cfg, &whole, &[]).status.success());
+    tune(&cfg, &whole).ok();
     // The checkpoint as it stood after iteration 5 of 12 (every parameter is tuned, so θ is
     // the fifth record's).
     let mut cp = json(&whole.join("checkpoint.json"));
@@ -126,13 +100,12 @@ fn resuming_a_checkpoint_ends_exactly_like_the_uninterrupted_run() {
     cp["iterations_done"] = 5.into();
     let part = dir.join("part");
     std::fs::create_dir_all(&part).unwrap();
-    std::fs::write(
-        part.join("checkpoint.json"),
-        serde_json::to_string_pretty(&cp).unwrap(),
-    )
-    .unwrap();
-    let o = tune(&cfg, &part, &["--resume", "--threads", "1"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    write(
+        &part,
+        "checkpoint.json",
+        &serde_json::to_string_pretty(&cp).unwrap(),
+    );
+    let o = tune(&cfg, &part).args(["--resume", "--threads", "1"]).ok();
     assert!(stderr(&o).contains("resuming at iteration 6 of 12"));
     for file in [
         "tuning.csv",
@@ -143,17 +116,6 @@ fn resuming_a_checkpoint_ends_exactly_like_the_uninterrupted_run() {
         assert_eq!(read(&part.join(file)), read(&whole.join(file)), "{file}");
     }
     assert_eq!(comparable(&part), comparable(&whole));
-}
-
-fn spawn_tune(config: &str, out: &Path, extra: &[&str]) -> Child {
-    let mut args = vec!["tune", config, "--out", out.to_str().unwrap(), "--quiet"];
-    args.extend(extra);
-    Command::new(env!("CARGO_BIN_EXE_koom"))
-        .args(&args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap()
 }
 
 /// Waits until the checkpoint in `out` records more than `done` iterations, then sends Ctrl-C
@@ -184,7 +146,7 @@ fn interrupt_after(child: Child, out: &Path, done: u64) -> (Option<i32>, String)
 fn ctrl_c_leaves_a_checkpoint_that_resume_continues() {
     let dir = scratch("ctrl-c");
     // Too long to finish before the signal: 100000 iterations of one seed group.
-    let cfg = config(
+    let cfg = write(
         &dir,
         "long.toml",
         &SMALL
@@ -192,7 +154,7 @@ fn ctrl_c_leaves_a_checkpoint_that_resume_continues() {
             .replace("pairs = 4", "pairs = 1"),
     );
     let out = dir.join("out");
-    let (code, err) = interrupt_after(spawn_tune(&cfg, &out, &[]), &out, 1);
+    let (code, err) = interrupt_after(tune(&cfg, &out).spawn(), &out, 1);
     assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("--resume"), "{err}");
     let first = json(&out.join("checkpoint.json"));
@@ -201,7 +163,8 @@ fn ctrl_c_leaves_a_checkpoint_that_resume_continues() {
     assert_eq!(read(&out.join("tuning.csv")).lines().count() as u64, 2 + k);
     assert!(!out.join("tuned.toml").exists(), "no result before the end");
 
-    let (code, err) = interrupt_after(spawn_tune(&cfg, &out, &["--resume"]), &out, k + 1);
+    let resumed = tune(&cfg, &out).arg("--resume").spawn();
+    let (code, err) = interrupt_after(resumed, &out, k + 1);
     assert_eq!(code, Some(130), "{err}");
     assert!(
         err.contains(&format!("resuming at iteration {} of 100000", k + 1)),
@@ -217,24 +180,10 @@ fn ctrl_c_leaves_a_checkpoint_that_resume_continues() {
     );
 }
 
-/// Bad input: exit status 2 and one line on stderr naming the problem.
-fn rejects(args: &[&str], expected: &str) {
-    let o = koom(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    assert!(
-        err.contains(expected),
-        "{args:?}: expected `{expected}` in `{err}`"
-    );
-    assert!(!err.contains("panicked"));
-}
-
 #[test]
 fn bad_configs_are_one_line_and_exit_2() {
     let dir = scratch("bad");
     let out = dir.join("out");
-    let out = out.to_str().unwrap();
     let base = "game = 'ludo'\nlevel = 'hard'\niterations = 3\n";
     let cases = [
         (
@@ -257,51 +206,42 @@ fn bad_configs_are_one_line_and_exit_2() {
         ("iteratoins = 3", "unknown field `iteratoins`"),
     ];
     for (i, (extra, expected)) in cases.iter().enumerate() {
-        let cfg = config(&dir, &format!("bad{i}.toml"), &format!("{base}{extra}\n"));
-        rejects(&["tune", &cfg, "--out", out, "--quiet"], expected);
+        let cfg = write(&dir, &format!("bad{i}.toml"), &format!("{base}{extra}\n"));
+        tune(&cfg, &out).rejects(expected);
     }
-    let cfg = config(&dir, "chess.toml", &base.replace("ludo", "chess"));
-    rejects(&["tune", &cfg, "--out", out], "unknown game `chess`");
-    let cfg = config(&dir, "normal.toml", &base.replace("hard", "normal"));
-    rejects(
-        &["tune", &cfg, "--out", out],
-        "level `normal` has no weight set to tune",
-    );
-    rejects(&["tune", "missing.toml"], "cannot read config missing.toml");
-    assert!(!Path::new(out).join("summary.json").exists());
+    let cfg = write(&dir, "chess.toml", &base.replace("ludo", "chess"));
+    tune(&cfg, &out).rejects("unknown game `chess`");
+    let cfg = write(&dir, "normal.toml", &base.replace("hard", "normal"));
+    tune(&cfg, &out).rejects("level `normal` has no weight set to tune");
+    Koom::new("tune")
+        .arg("missing.toml")
+        .rejects("cannot read config missing.toml");
 }
 
 #[test]
 fn checkpoints_are_never_silently_replaced() {
     let dir = scratch("checkpoints");
     let small = SMALL.replace("iterations = 12", "iterations = 2");
-    let cfg = config(&dir, "small.toml", &small);
+    let cfg = write(&dir, "small.toml", &small);
     let out = dir.join("out");
-    assert!(tune(&cfg, &out, &[]).status.success());
-    let o = out.to_str().unwrap();
+    tune(&cfg, &out).ok();
     // Without --resume, an existing run is not overwritten.
-    rejects(
-        &["tune", &cfg, "--out", o, "--quiet"],
-        "holds a tuning run: add --resume",
-    );
+    tune(&cfg, &out).rejects("holds a tuning run: add --resume");
     // Another config's checkpoint.
-    let other = config(&dir, "other.toml", &small.replace("seed = 3", "seed = 4"));
-    rejects(
-        &["tune", &other, "--out", o, "--resume", "--quiet"],
-        "belongs to another config (hash",
-    );
+    let other = write(&dir, "other.toml", &small.replace("seed = 3", "seed = 4"));
+    tune(&other, &out)
+        .arg("--resume")
+        .rejects("belongs to another config (hash");
     // A corrupt one is reported and left as it is.
     let path = out.join("checkpoint.json");
     let garbled = read(&path).replacen("\"theta\"", "\"thetta\"", 1);
     std::fs::write(&path, &garbled).unwrap();
-    rejects(
-        &["tune", &cfg, "--out", o, "--resume", "--quiet"],
-        "is corrupt (unknown field `thetta`",
-    );
+    tune(&cfg, &out)
+        .arg("--resume")
+        .rejects("is corrupt (unknown field `thetta`");
     assert_eq!(read(&path), garbled);
     std::fs::write(&path, "{\"format\": ").unwrap();
-    rejects(
-        &["tune", &cfg, "--out", o, "--resume", "--quiet"],
-        "is corrupt (EOF while parsing",
-    );
+    tune(&cfg, &out)
+        .arg("--resume")
+        .rejects("is corrupt (EOF while parsing");
 }

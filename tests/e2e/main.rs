@@ -1,0 +1,13 @@
+//! End-to-end tests of the `koom` binary, one module a topic (one test binary, so the binary is
+//! built and linked once).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod games;
+mod headline;
+mod reports;
+mod run;
+mod shards;
+mod strength;
+mod tune;

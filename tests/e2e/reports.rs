@@ -1,0 +1,145 @@
+//! `report.html`, `report.md` and `koom report`: what the reports show and that they parse.
+
+use crate::common::{Koom, scratch, summary, write};
+use std::path::Path;
+
+/// Parses `report.html` as XML (it is written well-formed) and returns its text and the number
+/// of `<svg>` elements.
+fn parse_html(path: &Path) -> (String, usize) {
+    use quick_xml::events::Event;
+    let html = std::fs::read_to_string(path).unwrap();
+    let body = html.trim_start_matches("<!DOCTYPE html>\n");
+    let mut reader = quick_xml::Reader::from_str(body);
+    reader.config_mut().check_end_names = true;
+    let (mut text, mut svgs) = (String::new(), 0);
+    loop {
+        match reader.read_event().expect("report.html is well-formed") {
+            Event::Start(e) if AsRef::<str>::as_ref(&e.name()) == "svg" => svgs += 1,
+            Event::Text(t) => {
+                text.push_str(&t.into_inner());
+                text.push(' ');
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    (text, svgs)
+}
+
+/// How many chart files a report folder holds.
+fn charts(out: &Path) -> usize {
+    std::fs::read_dir(out.join("charts")).unwrap().count()
+}
+
+#[test]
+fn the_report_parses_and_shows_the_summary_numbers() {
+    let out = scratch("report").join("run");
+    Koom::new("run")
+        .args(["--agents", "hard,normal,easy,easy"])
+        .args(["--games", "800", "--seed", "6"])
+        .quiet()
+        .out(&out)
+        .ok();
+    let (text, svgs) = parse_html(&out.join("report.html"));
+    assert_eq!(svgs, charts(&out), "one inline SVG per chart file");
+    assert_eq!(svgs, 4);
+    let s = summary(&out);
+    for r in s["by_agent"].as_array().unwrap() {
+        let rate = format!("{:.2}%", 100.0 * r["win_rate"].as_f64().unwrap());
+        assert!(
+            text.contains(&rate),
+            "win rate {rate} of {} in the report",
+            r["agent"]
+        );
+        assert!(text.contains(&r["wins"].to_string()));
+    }
+    let fpa = format!(
+        "{:+.2} pts",
+        100.0 * s["first_player_advantage"]["value"].as_f64().unwrap()
+    );
+    assert!(text.contains(&fpa), "{fpa}");
+    assert!(
+        text.contains("seed = 6"),
+        "the config is printed so the report reproduces"
+    );
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("![Game length (moves)](charts/game-length.svg)"));
+    // Rebuilding the report from the folder gives the same file.
+    let before = std::fs::read(out.join("report.html")).unwrap();
+    Koom::new("report").arg(&out).ok();
+    assert_eq!(std::fs::read(out.join("report.html")).unwrap(), before);
+}
+
+#[test]
+fn a_round_robin_report_holds_the_full_matrix() {
+    let dir = scratch("report-rr");
+    let config = write(
+        &dir,
+        "rr.toml",
+        "format = 'round-robin'\nagents = ['easy', 'normal', 'hard']\ngames = 200\n",
+    );
+    let out = dir.join("out");
+    Koom::new("run").arg(&config).out(&out).quiet().ok();
+    let (text, svgs) = parse_html(&out.join("report.html"));
+    assert_eq!(svgs, charts(&out));
+    let s = summary(&out);
+    for (i, row) in s["score_matrix"].as_array().unwrap().iter().enumerate() {
+        for (j, cell) in row.as_array().unwrap().iter().enumerate() {
+            if i != j {
+                let shown = format!("{:.1}%", 100.0 * cell.as_f64().unwrap());
+                assert!(text.contains(&shown), "cell {i},{j} = {shown}");
+            }
+        }
+    }
+}
+
+#[test]
+fn two_rule_variants_compare_with_the_interval_of_the_difference() {
+    let dir = scratch("compare");
+    let (a, b) = (dir.join("cap-default"), dir.join("cap-300"));
+    Koom::new("run")
+        .args(["--games", "800"])
+        .quiet()
+        .out(&a)
+        .ok();
+    let config = write(&dir, "cap.toml", "[options]\nroll_cap = 300\n");
+    Koom::new("run")
+        .arg(&config)
+        .args(["--games", "800"])
+        .quiet()
+        .out(&b)
+        .ok();
+    Koom::new("report").arg(&a).arg(&b).ok();
+    let (text, svgs) = parse_html(&a.join("compare/report.html"));
+    assert_eq!(svgs, 1);
+    assert!(text.contains("95% interval of the difference"));
+    let timeouts = summary(&b)["design"]["timeouts"]["value"].as_f64().unwrap();
+    assert!(timeouts > 0.0, "a 300-roll cap cuts games short");
+    assert!(text.contains(&format!("{:.2}%", 100.0 * timeouts)));
+    // A folder without results: one line, exit 2, nothing written.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    Koom::new("report").arg(&empty).rejects("no results in");
+    assert!(!empty.join("report.html").exists());
+}
+
+#[test]
+fn a_thud_tournament_report_draws_each_pairings_margin_distribution() {
+    let dir = scratch("thud-report");
+    let config = write(
+        &dir,
+        "rr.toml",
+        "game = 'thud'\nformat = 'round-robin'\nagents = ['beginner', 'easy', 'balanced']\ngames = 2\n",
+    );
+    let out = dir.join("out");
+    Koom::new("run").arg(&config).out(&out).quiet().ok();
+    let (text, svgs) = parse_html(&out.join("report.html"));
+    assert_eq!(svgs, charts(&out));
+    for i in 1..=3 {
+        assert!(
+            out.join(format!("charts/distribution-{i}-1.svg")).exists(),
+            "pairing {i}"
+        );
+    }
+    assert!(text.contains("dwarf - troll point margin per round: beginner vs easy"));
+}

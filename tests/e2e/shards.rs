@@ -1,0 +1,125 @@
+//! Sharded runs, `koom merge`, checkpoints and `--resume`.
+
+use crate::common::{Koom, interrupt, read, reproducible, scratch, stderr, summary, write};
+use std::path::PathBuf;
+use std::process::Command;
+
+#[test]
+fn shards_merge_into_the_unsharded_summary() {
+    let dir = scratch("shards");
+    let run = || {
+        Koom::new("run")
+            .args(["--agents", "hard,normal,easy,easy"])
+            .args(["--games", "1202", "--seed", "21"])
+            .quiet()
+    };
+    let shard = |k: usize| dir.join(format!("s{k}"));
+    run().args(["--shard", "0/3"]).out(shard(0)).ok();
+    run()
+        .args(["--shard", "env/3"])
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .out(shard(1))
+        .ok();
+    run()
+        .args(["--shard", "env/3"])
+        .env("JOB_COMPLETION_INDEX", "2")
+        .out(shard(2))
+        .ok();
+    run().out(dir.join("full")).ok();
+    let merge = |dirs: &[PathBuf], out: PathBuf| Koom::new("merge").args(dirs).out(out).quiet();
+    let all = [shard(0), shard(1), shard(2)];
+    merge(&all, dir.join("merged")).ok();
+    assert_eq!(
+        reproducible(&dir.join("merged")),
+        reproducible(&dir.join("full"))
+    );
+    // Refusals: a shard twice, a missing shard, a shard of another experiment.
+    let refused = || dir.join("refused");
+    merge(&[shard(0), shard(1), shard(1)], refused()).rejects("shard 1/3 is given twice");
+    merge(&[shard(0), shard(2)], refused()).rejects("missing shard(s) 1/3");
+    let other = dir.join("other");
+    Koom::new("run")
+        .args(["--games", "400", "--shard", "1/3"])
+        .quiet()
+        .out(&other)
+        .ok();
+    merge(&[shard(0), other, shard(2)], refused()).rejects("is from another experiment");
+    write(
+        &shard(2),
+        "shard.json",
+        "{\"kind\": \"koom-partial\", \"format_ver",
+    );
+    merge(&all, refused()).rejects("is corrupt or truncated");
+}
+
+#[test]
+fn gnu_parallel_runs_the_shards_when_installed() {
+    if Command::new("parallel").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: GNU parallel is not installed");
+        return;
+    }
+    let dir = scratch("parallel");
+    let koom_bin = env!("CARGO_BIN_EXE_koom");
+    let d = dir.display();
+    let script = format!(
+        "parallel -j 2 {koom_bin} run --games 800 --seed 2 --quiet --shard {{}}/4 --out {d}/s{{}} ::: 0 1 2 3 && {koom_bin} merge {d}/s0 {d}/s1 {d}/s2 {d}/s3 --out {d}/m --quiet && {koom_bin} run --games 800 --seed 2 --quiet --out {d}/full"
+    );
+    let o = Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        reproducible(&dir.join("m")),
+        reproducible(&dir.join("full"))
+    );
+}
+
+#[test]
+fn resume_after_ctrl_c_equals_an_uninterrupted_run() {
+    let dir = scratch("resume");
+    let run = || {
+        Koom::new("run")
+            .args(["--games", "120000", "--seed", "31", "--threads", "2"])
+            .quiet()
+    };
+    let out = dir.join("resumed");
+    let mut child = run().out(&out).spawn();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    interrupt(&child);
+    let status = child.wait().unwrap();
+    if status.code() == Some(130) {
+        assert!(out.join("checkpoint.json").exists());
+        assert_eq!(summary(&out)["partial"], true);
+    }
+    run().out(&out).arg("--resume").ok();
+    assert!(
+        !out.join("checkpoint.json").exists(),
+        "a finished run removes its checkpoint"
+    );
+    let full = dir.join("full");
+    run().out(&full).ok();
+    assert_eq!(reproducible(&out), reproducible(&full));
+}
+
+#[test]
+fn a_corrupt_or_foreign_checkpoint_is_reported_not_overwritten() {
+    let dir = scratch("bad-checkpoint");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let checkpoint = write(&out, "checkpoint.json", "{ not json");
+    let resume = || {
+        Koom::new("run")
+            .args(["--games", "40", "--resume"])
+            .quiet()
+            .out(&out)
+    };
+    resume().rejects("is corrupt or truncated");
+    assert_eq!(read(&checkpoint), "{ not json");
+    // A shard file is not this run's checkpoint.
+    let shard = dir.join("shard");
+    Koom::new("run")
+        .args(["--games", "40", "--shard", "0/2"])
+        .quiet()
+        .out(&shard)
+        .ok();
+    std::fs::copy(shard.join("shard.json"), &checkpoint).unwrap();
+    resume().rejects("belongs to another experiment or shard");
+}
