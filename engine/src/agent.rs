@@ -20,8 +20,9 @@ impl Clock for NoClock {
     }
 }
 
-/// Which budgets a searching agent obeys.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which budgets a searching agent obeys; `batch` or `player` in configs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum TimeControl {
     /// Deterministic depth / node budgets: results reproduce exactly.
     #[default]

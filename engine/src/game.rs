@@ -223,6 +223,15 @@ impl<G> GameStats<G> for NoGameStats {
     fn report(&self, _: &[String]) {}
 }
 
+/// One rule option as `koom list --game G` shows it (the default comes from `Options::default`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionDoc {
+    pub name: &'static str,
+    /// The values accepted, in words (`1 to 1000000`, `"choose" or "all"`).
+    pub accepted: &'static str,
+    pub doc: &'static str,
+}
+
 /// The rules of one game.
 pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// A move: small and `Copy`, each game asserts its size.
@@ -252,6 +261,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn first_player(&self) -> usize {
         0
     }
+
+    /// The rule options, described for `koom list --game G`, in the order of `Options`' fields.
+    const OPTIONS: &'static [OptionDoc] = &[];
 
     /// What "first player" means in this game, printed next to the first-player advantage so
     /// that a reader never has to guess which seat it is about.

@@ -18,8 +18,8 @@ pub mod weights;
 
 pub use agent::{Agent, AgentSetup, Clock, Context, NoClock, TimeControl};
 pub use game::{
-    Counters, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog, Outcome, SeatResult,
-    SeatSet, seat_agent,
+    Counters, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog, OptionDoc, Outcome,
+    SeatResult, SeatSet, seat_agent,
 };
 pub use random::{RandomStream, game_seed};
 pub use registry::{GAME_NAMES, GameVisitor, UnknownGame, visit_game};

@@ -85,6 +85,18 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
         Some(name) => vec![name.as_str()],
         None => GAME_NAMES.to_vec(),
     };
+    eprintln!(
+        "koom bench: {} on {} thread(s); every level of {} plays a fixed workload, then perft. \
+         The strongest board-game levels dominate: several minutes in all on one core (`--game G` \
+         benches one game; Ctrl-C stops).",
+        args.games.map_or_else(
+            || "4000 games per level for dice games, one side-swapped pair for board games"
+                .to_owned(),
+            |g| format!("{g} games per level")
+        ),
+        args.threads,
+        names.join(", ")
+    );
     let mut signature = 0u64;
     for name in names {
         signature = signature

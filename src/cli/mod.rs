@@ -1,11 +1,28 @@
 //! Subcommands.
 
+/// Set by `--quiet`: nothing but errors is printed.
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether `--quiet` was given.
+fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// `eprintln!` for notes (where results went, what is resumed), silent under `--quiet`.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        if !crate::cli::quiet() {
+            eprintln!($($arg)*);
+        }
+    }};
+}
+
 /// `print!` that ends koom quietly (status 141, as a SIGPIPE would) when standard output is a
 /// closed pipe, e.g. `koom list | head`, instead of panicking.
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if write!(std::io::stdout(), $($arg)*).is_err() {
+        if !crate::cli::quiet() && write!(std::io::stdout(), $($arg)*).is_err() {
             std::process::exit(141);
         }
     }};
@@ -15,7 +32,7 @@ macro_rules! out {
 macro_rules! outln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+        if !crate::cli::quiet() && writeln!(std::io::stdout(), $($arg)*).is_err() {
             std::process::exit(141);
         }
     }};
@@ -39,10 +56,19 @@ use args::Command;
 
 /// Runs one subcommand. Errors are bad input (exit 2); a command may choose another exit code.
 pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
+    let quiet = match &cli.command {
+        Command::Run(args) => args.quiet,
+        Command::Merge(args) => args.quiet,
+        Command::Gate(args) => args.common.quiet,
+        Command::Ladder(args) => args.common.quiet,
+        Command::Tune(args) => args.quiet,
+        _ => false,
+    };
+    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
     match cli.command {
         Command::Run(args) => run::run(args),
         Command::Play(args) => play::play(args),
-        Command::List => list::list(),
+        Command::List(args) => list::list(&args),
         Command::Weights(args) => list::weights(args),
         Command::Bench(args) => bench::bench(args),
         Command::Perft(args) => position::perft(args),

@@ -56,12 +56,45 @@ fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total);
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} {{per_sec}} ETA {{eta}}");
-    if let Ok(style) = ProgressStyle::with_template(&template) {
+    if let Some(style) = bar_style(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {unit} {{rate}} ETA {{eta}}"
+    )) {
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
+}
+
+/// A progress style whose `{rate}` reads `1,234 games/s`, or `3.2 s/game` below one a second
+/// (indicatif's `{per_sec}` prints four decimals, and `0/s` for slow games).
+pub fn bar_style(template: &str) -> Option<ProgressStyle> {
+    let style = ProgressStyle::with_template(template).ok()?;
+    Some(style.with_key(
+        "rate",
+        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&rate_text(state.per_sec()));
+        },
+    ))
+}
+
+/// `per_sec` games a second, for people.
+fn rate_text(per_sec: f64) -> String {
+    if per_sec >= 1.0 {
+        let whole = per_sec.round() as u64;
+        let digits = whole.to_string();
+        let mut grouped = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                grouped.push(',');
+            }
+            grouped.push(c);
+        }
+        format!("{grouped} games/s")
+    } else if per_sec > 0.0 {
+        format!("{:.1} s/game", 1.0 / per_sec)
+    } else {
+        "-".to_owned()
+    }
 }
 
 /// What a command that plays games shows while it runs: a progress bar, the wall clock that
@@ -111,7 +144,7 @@ impl GameVisitor for RunGame<'_> {
                     "--shard, --resume and --games-csv apply to single experiments, not to a `format = \"{format}\"` tournament"
                 );
             }
-            return tournament::<G>(exp, Format::parse(format)?, args.quiet);
+            return tournament::<G>(exp, *format, args.quiet);
         }
         let plan = Plan::<G>::new(exp)?;
         let out = exp.out.as_path();
@@ -127,11 +160,11 @@ impl GameVisitor for RunGame<'_> {
                         "--games-csv cannot continue an interrupted games.csv: rerun without --resume, or without --games-csv"
                     );
                 }
-                eprintln!("resuming from {}", checkpoint_path.display());
+                note!("resuming from {}", checkpoint_path.display());
                 (checkpoint.done, Some(checkpoint.tally))
             }
             (true, false) => {
-                eprintln!(
+                note!(
                     "no checkpoint in {}: starting from the beginning",
                     out.display()
                 );
@@ -139,7 +172,7 @@ impl GameVisitor for RunGame<'_> {
             }
             (false, exists) => {
                 if exists {
-                    eprintln!(
+                    note!(
                         "note: starting over; the checkpoint in {} is replaced (--resume continues it)",
                         out.display()
                     );
@@ -226,7 +259,7 @@ impl GameVisitor for RunGame<'_> {
             if finished {
                 reports::write_atomic(&out.join("shard.json"), &total.to_json())?;
                 remove_checkpoint(&checkpoint_path);
-                eprintln!(
+                note!(
                     "shard {}/{} ({} games) written to {}; combine the shards with `koom merge`",
                     shard.index,
                     shard.count,
@@ -282,7 +315,7 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     if !quiet {
         out!("{}", reports::tournament_table(&summary));
     }
-    eprintln!("results written to {}", exp.out.display());
+    note!("results written to {}", exp.out.display());
     Ok(if matches.partial {
         ExitCode::from(130)
     } else {
@@ -344,7 +377,7 @@ pub fn write_results<G: Game>(
     quiet: bool,
 ) -> anyhow::Result<()> {
     let out = exp.out.as_path();
-    let summary = summarize(plan, &exp.time_control, tally, partial);
+    let summary = summarize(plan, exp.time_control, tally, partial);
     reports::write_atomic(&out.join("summary.csv"), &reports::summary_csv(&summary)?)?;
     reports::write_atomic(
         &out.join("summary.json"),
@@ -354,14 +387,14 @@ pub fn write_results<G: Game>(
     if !quiet {
         out!("{}", reports::terminal_table(&summary));
         outln!(
-            "  {} games in {:.1} s ({:.0} games/s, {} threads)",
+            "  {} games in {:.1} s ({}, {} threads)",
             tally.games,
             info.elapsed_s,
-            info.games_per_s,
+            rate_text(info.games_per_s),
             info.threads
         );
     }
-    eprintln!("results written to {}", out.display());
+    note!("results written to {}", out.display());
     Ok(())
 }
 

@@ -110,3 +110,51 @@ fn several_seats_of_one_agent_count_games_not_seats() {
     assert!(table.contains("win rate by agent and seat"), "{table}");
     assert!(table.contains("seat 0 (first to move)"), "{table}");
 }
+
+/// `--quiet` prints nothing at all on success; `--option` and `--format` are flags like any
+/// config key.
+#[test]
+fn quiet_prints_nothing_and_every_config_key_has_a_flag() {
+    let dir = scratch("flags");
+    let o = Koom::new("run")
+        .args([
+            "--game",
+            "thud",
+            "--agents",
+            "easy,balanced",
+            "--games",
+            "1",
+        ])
+        .args(["--option", "ply_cap=60", "--option", "troll_capture=all"])
+        .out(dir.join("run"))
+        .quiet()
+        .ok();
+    assert!(o.stdout.is_empty() && o.stderr.is_empty(), "{o:?}");
+    let s = summary(&dir.join("run"));
+    assert_eq!(s["options"]["ply_cap"], 60);
+    assert_eq!(s["options"]["troll_capture"], "all");
+    Koom::new("run")
+        .args(["--game", "ludo", "--agents", "easy,normal,hard"])
+        .args(["--format", "gauntlet", "--games", "8"])
+        .out(dir.join("gauntlet"))
+        .quiet()
+        .ok();
+    let t = summary(&dir.join("gauntlet"));
+    assert_eq!(t["format"], "gauntlet");
+    assert_eq!(t["pairings"].as_array().unwrap().len(), 2);
+    Koom::new("run")
+        .args(["--game", "ludo", "--option", "roll_cap=0"])
+        .rejects("roll_cap");
+}
+
+/// `koom list --game G` shows one game with its rule options, defaults and accepted values.
+#[test]
+fn list_of_one_game_shows_its_rule_options() {
+    let text = stdout(&Koom::new("list").args(["--game", "thud"]).ok());
+    assert!(text.starts_with("thud (2 seats: dwarfs, trolls)"), "{text}");
+    assert!(
+        text.contains("troll_capture") && text.contains("default \"choose\""),
+        "{text}"
+    );
+    assert!(!text.contains("ludo"), "{text}");
+}

@@ -167,7 +167,7 @@ pub struct Summary<R: Serialize> {
     pub seed: u64,
     pub agents: Vec<String>,
     pub options: serde_json::Value,
-    pub time_control: String,
+    pub time_control: engine::TimeControl,
     pub games_played: u64,
     pub seed_groups: u64,
     pub rotations: usize,
@@ -191,7 +191,7 @@ pub struct Summary<R: Serialize> {
     pub length_rolls: Option<Distribution>,
     pub termination: Vec<Termination>,
     pub captures_by_seat: Vec<Captures>,
-    /// Game-design metrics in the spirit of the Ludii system.
+    /// Game-design metrics: balance, completion, draws, timeouts and duration.
     pub design: DesignMetrics,
     /// Present when exactly two distinct agents play: their match as Elo.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -248,7 +248,7 @@ impl Share {
     }
 }
 
-/// Game-design metrics in the spirit of Ludii's: how fair, how decisive and how long the game
+/// Game-design metrics: how fair, how decisive and how long the game
 /// is under these agents.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DesignMetrics {
@@ -344,7 +344,7 @@ fn two_agents(labels: &[String]) -> Option<(&str, &str)> {
 /// Builds the summary of a run.
 pub fn summarize<G: Game>(
     plan: &Plan<G>,
-    time_control: &str,
+    time_control: engine::TimeControl,
     tally: &RunTally<G>,
     partial: bool,
 ) -> Summary<<G::Stats as engine::GameStats<G>>::Report> {
@@ -386,7 +386,7 @@ pub fn summarize<G: Game>(
         seed: plan.seed,
         agents: plan.labels.clone(),
         options: serde_json::to_value(&plan.options).unwrap_or(serde_json::Value::Null),
-        time_control: time_control.to_owned(),
+        time_control,
         games_played: tally.games,
         seed_groups: tally.groups,
         rotations: seats,

@@ -4,6 +4,7 @@
 
 mod charts;
 mod document;
+mod specific;
 
 use std::io;
 use std::path::Path;
@@ -81,8 +82,10 @@ pub fn build(summary: &Value) -> Result<Document, String> {
         tournament(summary)
     } else if summary.get("by_seat").is_some() {
         run(summary)
+    } else if summary.get("rungs").is_some() {
+        ladder(summary)
     } else {
-        Err("summary.json is neither a run nor a tournament summary (gate and ladder summaries have no balance report)".into())
+        Err("summary.json is neither a run, a tournament nor a ladder summary (gate summaries have no report)".into())
     }
 }
 
@@ -171,11 +174,7 @@ fn design_rows(s: &Value) -> Result<Vec<Vec<String>>, String> {
             format!("{:.4}", num(d, &["balance"])?),
             String::new(),
         ],
-        vec![
-            "first-player advantage (first player's win rate − fair share)".into(),
-            format!("{:+.2} pts", 100.0 * num(d, &["advantage", "value"])?),
-            interval_points(&d["advantage"]["ci95"]),
-        ],
+        advantage_row(s)?,
         vec![
             "completion (games with a winner)".into(),
             pct(num(d, &["completion", "value"])?),
@@ -200,17 +199,56 @@ fn design_rows(s: &Value) -> Result<Vec<Vec<String>>, String> {
             ),
             interval(&d["duration"]["ci95"], 1),
         ],
-        vec![
-            "decisiveness".into(),
-            "n/a".into(),
-            "the levels expose no evaluation to koom's reports".into(),
-        ],
     ])
+}
+
+/// The first-player advantage in its unit (percentage points of win rate, or points of margin
+/// in games scored on points), with who the first player is.
+fn advantage_row(s: &Value) -> Result<Vec<String>, String> {
+    let f = &s["first_player_advantage"];
+    let who = f["definition"].as_str().unwrap_or("seat 0");
+    let value = num(f, &["value"])?;
+    if f["unit"].as_str() == Some("points") {
+        return Ok(vec![
+            format!("first-player advantage: mean point margin per game of {who}"),
+            format!("{value:+.2} points"),
+            interval(&f["ci95"], 2),
+        ]);
+    }
+    if f["decisive_games"].as_u64() == Some(0) {
+        return Ok(vec![
+            format!("first-player advantage ({who})"),
+            "no decisive games".into(),
+            String::new(),
+        ]);
+    }
+    Ok(vec![
+        format!("first-player advantage: win rate of {who} − fair share"),
+        format!("{:+.2} percentage points", 100.0 * value),
+        interval_points(&f["ci95"]),
+    ])
+}
+
+/// The axis of a first-player-advantage chart: percentage points of win rate, or points.
+fn advantage_axis(s: &Value) -> &'static str {
+    if s["first_player_advantage"]["unit"].as_str() == Some("points") {
+        "mean point margin per game"
+    } else {
+        "win rate − fair share (percentage points)"
+    }
+}
+
+fn advantage_scale(s: &Value) -> charts::Scale {
+    if s["first_player_advantage"]["unit"].as_str() == Some("points") {
+        charts::Scale::POINTS
+    } else {
+        charts::Scale::SHARE
+    }
 }
 
 fn interval_points(v: &Value) -> String {
     ci(v)
-        .map(|[lo, hi]| format!("[{:+.2}, {:+.2}] pts", 100.0 * lo, 100.0 * hi))
+        .map(|[lo, hi]| format!("[{:+.2}, {:+.2}]", 100.0 * lo, 100.0 * hi))
         .unwrap_or_default()
 }
 
@@ -243,24 +281,37 @@ fn termination_shares(s: &Value) -> (Vec<String>, Vec<f64>) {
 
 fn run(s: &Value) -> Result<Document, String> {
     let mut doc = Document {
-        title: format!("koom report: {}", text(s, "game")),
+        title: format!("koom report: {}", crate::title_case(&text(s, "game"))),
         blocks: Vec::new(),
     };
     reproduce(&mut doc, s);
     doc.heading("Results");
-    doc.text(format!(
-        "{} games ({} seed groups × {} seat rotations, every agent in every seat on the same dice); {} draws, {} without result. Intervals are Wilson 95%.",
-        text(s, "games_played"),
-        text(s, "seed_groups"),
-        text(s, "rotations"),
-        text(s, "draws"),
-        text(s, "no_result")
-    ));
+    let matches = s["agent_unit"].as_str() == Some("matches");
+    doc.text(if matches {
+        format!(
+            "{} matches of {} rounds with the sides swapped ({} rounds; a match is won on the points of its rounds); {} rounds drawn. Intervals are Wilson 95%.",
+            text(s, "seed_groups"),
+            text(s, "rotations"),
+            text(s, "games_played"),
+            text(s, "draws"),
+        )
+    } else {
+        format!(
+            "{} games ({} seed groups × {} seat rotations, every agent in every seat on the same dice); {} draws, {} without result. Intervals are Wilson 95%.",
+            text(s, "games_played"),
+            text(s, "seed_groups"),
+            text(s, "rotations"),
+            text(s, "draws"),
+            text(s, "no_result")
+        )
+    });
     let mut header = RECORD_HEADER;
     header[0] = "agent";
+    header[1] = if matches { "matches" } else { "games" };
     doc.table(&header, record_rows(&s["by_agent"], "agent"));
-    header[0] = "seat";
-    doc.table(&header, record_rows(&s["by_seat"], "seat"));
+    header[0] = "side";
+    header[1] = if matches { "rounds" } else { "games" };
+    doc.table(&header, record_rows(&s["by_seat"], "side"));
     if let Some(h) = s.get("head_to_head") {
         doc.heading("Head to head");
         doc.table(
@@ -302,28 +353,24 @@ fn run(s: &Value) -> Result<Document, String> {
             "win rate",
             &items,
             Some(1.0 / rotations),
+            charts::Scale::SHARE,
         )?,
     );
     let seats = s["by_seat"]
         .as_array()
         .into_iter()
         .flatten()
-        .map(|r| {
-            item(
-                format!("seat {}", text(r, "seat")),
-                &r["win_rate"],
-                &r["win_rate_ci95"],
-            )
-        })
+        .map(|r| item(text(r, "side"), &r["win_rate"], &r["win_rate_ci95"]))
         .collect::<Result<Vec<_>, _>>()?;
     doc.chart(
         "first-player-advantage.svg",
-        "Win rate per seat (dashed: the fair share)",
+        "Win rate per side (dashed: the fair share)",
         charts::intervals(
-            "Win rate per seat",
+            "Win rate per side",
             "win rate",
             &seats,
             Some(1.0 / rotations),
+            charts::Scale::SHARE,
         )?,
     );
     doc.chart(
@@ -348,8 +395,8 @@ fn game_specific(doc: &mut Document, s: &Value) -> Result<(), String> {
         return Ok(());
     }
     doc.heading("Game-specific statistics");
+    specific::tables(doc, specific);
     distributions(doc, specific, "distribution", "")?;
-    doc.code(serde_json::to_string_pretty(specific).unwrap_or_default());
     Ok(())
 }
 
@@ -392,9 +439,110 @@ fn distributions(
     Ok(())
 }
 
+/// Why a ladder's ratings differ slightly from each rung's own Elo: said in the terminal and in
+/// the report.
+pub const LADDER_NOTE: &str = "Ratings: a Bradley–Terry fit over every rung with half a point of prior each way (it keeps a clean sweep finite), so adjacent ratings sit a little closer than each rung's own Elo, which is the figure `koom run` prints for the same pair and seeds.";
+
+/// A rating ladder: the fitted ratings, and each adjacent pair's own match.
+fn ladder(s: &Value) -> Result<Document, String> {
+    let mut doc = Document {
+        title: format!(
+            "koom report: {} ladder",
+            crate::title_case(&text(s, "game"))
+        ),
+        blocks: Vec::new(),
+    };
+    doc.text(format!(
+        "{} games per adjacent pair, seed {}; verdict: {}.",
+        text(s, "games_per_pair"),
+        text(s, "seed"),
+        if s["passed"].as_bool() == Some(true) {
+            "every level beats the one below"
+        } else {
+            "some level does not beat the one below"
+        }
+    ));
+    doc.heading("Ratings");
+    doc.text(LADDER_NOTE);
+    let levels: Vec<String> = s["levels"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| l.as_str().map(str::to_owned))
+        .collect();
+    let ratings = levels
+        .iter()
+        .enumerate()
+        .map(|(i, level)| item(level.clone(), &s["fit"]["ratings"][i], &s["fit"]["ci95"][i]))
+        .collect::<Result<Vec<_>, _>>()?;
+    doc.table(
+        &["level", "Elo", "95% interval"],
+        ratings
+            .iter()
+            .map(|r| {
+                vec![
+                    r.label.clone(),
+                    format!("{:+.1}", r.value),
+                    format!("[{:+.1}, {:+.1}]", r.lo, r.hi),
+                ]
+            })
+            .collect(),
+    );
+    doc.chart(
+        "ratings.svg",
+        "Rating ladder (Elo, 95% intervals)",
+        charts::intervals(
+            "Rating ladder",
+            "Elo",
+            &ratings,
+            Some(0.0),
+            charts::Scale::ELO,
+        )?,
+    );
+    doc.heading("Rungs");
+    let rows = s["rungs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            Ok(vec![
+                format!("{} vs {}", text(r, "upper"), text(r, "lower")),
+                text(r, "games"),
+                pct(num(r, &["score"])?),
+                interval_pct(&r["score_ci95"]),
+                format!("{:+.1}", num(r, &["elo"])?),
+                interval(&r["elo_ci95"], 1),
+                if r["passed"].as_bool() == Some(true) {
+                    "ok"
+                } else {
+                    "FAIL"
+                }
+                .to_owned(),
+            ])
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    doc.table(
+        &[
+            "pair",
+            "games",
+            "score",
+            "95% interval",
+            "Elo",
+            "95% interval",
+            "upper ahead",
+        ],
+        rows,
+    );
+    Ok(doc)
+}
+
 fn tournament(s: &Value) -> Result<Document, String> {
     let mut doc = Document {
-        title: format!("koom report: {} tournament", text(s, "game")),
+        title: format!(
+            "koom report: {} {}",
+            crate::title_case(&text(s, "game")),
+            text(s, "format")
+        ),
         blocks: Vec::new(),
     };
     reproduce(&mut doc, s);
@@ -428,7 +576,13 @@ fn tournament(s: &Value) -> Result<Document, String> {
     doc.chart(
         "ratings.svg",
         "Rating ladder (Elo, 95% intervals)",
-        charts::intervals("Rating ladder", "Elo", &ratings, Some(0.0))?,
+        charts::intervals(
+            "Rating ladder",
+            "Elo",
+            &ratings,
+            Some(0.0),
+            charts::Scale::ELO,
+        )?,
     );
     let matrix: Vec<Vec<Option<f64>>> = s["score_matrix"]
         .as_array()
@@ -464,12 +618,9 @@ fn tournament(s: &Value) -> Result<Document, String> {
             interval_pct(&h["score_ci95"]),
             format!("{:+.1}", num(h, &["elo"])?),
             interval(&h["elo_ci95"], 1),
-            format!(
-                "{:+.2} pts",
-                100.0 * num(ps, &["first_player_advantage", "value"])?
-            ),
-            interval_points(&ps["first_player_advantage"]["ci95"]),
         ]);
+        let row = rows.last_mut().expect("just pushed");
+        row.extend(advantage_row(ps)?.into_iter().skip(1));
         let fpa = &ps["first_player_advantage"];
         advantage.push(item(name.clone(), &fpa["value"], &fpa["ci95"])?);
         let (r, shares) = termination_shares(ps);
@@ -494,9 +645,10 @@ fn tournament(s: &Value) -> Result<Document, String> {
         "First-player advantage per pairing (win rate − fair share, 95% intervals)",
         charts::intervals(
             "First-player advantage",
-            "win rate − fair share",
+            advantage_axis(&pairings[0]["summary"]),
             &advantage,
             Some(0.0),
+            advantage_scale(&pairings[0]["summary"]),
         )?,
     );
     doc.chart(
@@ -573,11 +725,11 @@ pub fn compare(a: &Value, b: &Value, names: [&str; 2]) -> Result<Document, Strin
         ],
         vec![vec![
             "first player's win rate − fair share".into(),
-            format!("{:+.2} pts", 100.0 * fa.value),
-            format!("{:+.2} pts", 100.0 * fb.value),
-            format!("{:+.2} pts", 100.0 * diff),
+            format!("{:+.2} percentage points", 100.0 * fa.value),
+            format!("{:+.2} percentage points", 100.0 * fb.value),
+            format!("{:+.2} percentage points", 100.0 * diff),
             format!(
-                "[{:+.2}, {:+.2}] pts",
+                "[{:+.2}, {:+.2}]",
                 100.0 * (diff - diff_half),
                 100.0 * (diff + diff_half)
             ),
@@ -603,9 +755,10 @@ pub fn compare(a: &Value, b: &Value, names: [&str; 2]) -> Result<Document, Strin
         "First-player advantage in each run (95% intervals)",
         charts::intervals(
             "First-player advantage",
-            "win rate − fair share",
+            advantage_axis(a),
             &items,
             Some(0.0),
+            advantage_scale(a),
         )?,
     );
     Ok(doc)

@@ -27,7 +27,7 @@ pub use rules::Capture;
 pub use stats::{HnefataflReport, HnefataflStats};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::game::{Counters, Game, Level, Log, Outcome};
+use crate::game::{Counters, Game, Level, Log, OptionDoc, Outcome};
 use crate::random::RandomStream;
 
 /// The king reached a corner.
@@ -244,6 +244,11 @@ impl Game for Hnefatafl {
         "cap",
     ];
     const FIRST_PLAYER: &'static str = "the attackers, who move first";
+    const OPTIONS: &'static [OptionDoc] = &[OptionDoc {
+        name: "ply_cap",
+        accepted: "1 or more plies",
+        doc: "plies after which an unfinished game is a draw, counted as a timeout",
+    }];
 
     /// perft(4) from the start: about fifty million leaves.
     const BENCH_PERFT_DEPTH: u32 = 4;

@@ -13,7 +13,7 @@ pub use agents::{HardWeights, risk_numerator};
 pub use board::{FINISH, HOME_STRAIGHT, LAST_TRACK, SEATS, is_safe, track_square};
 
 use crate::agent::{Agent, AgentSetup};
-use crate::game::{Counters, Game, Level, Log, NoGameStats, Outcome, SeatSet};
+use crate::game::{Counters, Game, Level, Log, NoGameStats, OptionDoc, Outcome, SeatSet};
 use crate::random::RandomStream;
 
 /// A pawn in the yard has no progress yet.
@@ -220,6 +220,11 @@ impl Game for Ludo {
     const NAME: &'static str = "ludo";
     const SEATS: (usize, usize) = (SEATS, SEATS);
     const REASONS: &'static [&'static str] = &["all pawns home", "roll cap"];
+    const OPTIONS: &'static [OptionDoc] = &[OptionDoc {
+        name: "roll_cap",
+        accepted: "1 or more rolls",
+        doc: "rolls after which an unfinished game ends with no result (the app's 10,000)",
+    }];
 
     fn levels() -> &'static [Level] {
         agents::LEVELS
