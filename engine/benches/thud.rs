@@ -3,10 +3,10 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::games::thud::{
-    Board, Eval, EvalWeights, MoveList, Node, SearchWeights, Thud, ThudOptions, TrollCapture,
-    parse_position, perft,
+    Board, Eval, EvalWeights, MoveList, Node, Thud, ThudOptions, TrollCapture, parse_position,
+    perft,
 };
-use engine::search::{Limits, Searcher};
+use engine::search::{Searcher, level_values};
 use engine::{AgentSetup, Context, Game, NoClock, NoLog, RandomStream, TimeControl};
 
 /// A middle-game position with pieces in contact on both sides (from the perft fixtures).
@@ -107,16 +107,9 @@ fn search_nodes(c: &mut Criterion) {
     group.sample_size(10);
     for (level, info) in Thud::levels().iter().enumerate().skip(2) {
         let set = info.weights.expect("a searching level has weights");
-        let values = set.defaults();
-        let eval_len = EvalWeights::SET.params.len();
-        let eval = Eval::new(&EvalWeights::from_values(&values[..eval_len]));
-        let search = SearchWeights::from_values(&values[eval_len..]);
-        let limits = Limits {
-            depth: search.depth as u32,
-            width: Some(search.width as usize),
-            nodes: Some((search.kilonodes * 1000.0) as u64),
-            time_ms: None,
-        };
+        let (values, search) = level_values(set, &[]);
+        let eval = Eval::new(&EvalWeights::from_values(&values));
+        let limits = search.limits(TimeControl::Batch);
         let mut searcher = Searcher::new(if level == 4 { 17 } else { 15 });
         let mut run = || {
             let mut rng = RandomStream::from_seed(1, 1);

@@ -12,6 +12,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::agent::{Agent, AgentSetup};
+use crate::error::{ParseError, PlayError};
 use crate::random::RandomStream;
 use crate::weights::WeightSet;
 
@@ -340,9 +341,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     }
 
     /// Reads a position in the game's text form (`koom perft`, `koom legal`).
-    fn from_position(text: &str, options: &Self::Options) -> Result<Self, String> {
-        let _ = (text, options);
-        Err(format!("{} has no position notation", Self::NAME))
+    fn from_position(text: &str, options: &Self::Options) -> Result<Self, ParseError> {
+        let _ = options;
+        Err(ParseError::new("the game has no position notation")
+            .reading(format!("{} position", Self::NAME), text))
     }
 
     /// The position in the game's text form, for games that have one.
@@ -370,13 +372,51 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     }
 
     /// Reads a move in the game's notation, matched against the legal moves (case-insensitive).
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError> {
         let mut moves = Self::MoveList::default();
         self.legal_moves(&mut moves);
         moves
             .iter()
             .copied()
             .find(|&m| self.format_move(m).eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| format!("`{text}` is not a legal move here"))
+            .ok_or_else(|| {
+                ParseError::new("not a legal move here")
+                    .reading(format!("{} move", Self::NAME), text)
+            })
+    }
+
+    /// Whether `mv` is one of the legal moves now (none is once the game is over). Games with
+    /// a cheaper test than listing the moves override it.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        if self.outcome().is_some() {
+            return false;
+        }
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// [`Game::play`] for a move that may be illegal (one from outside the engine: a page, a
+    /// protocol, a record). The position is unchanged when the move is refused.
+    fn try_play(
+        &mut self,
+        mv: Self::Move,
+        dice: &mut RandomStream,
+        log: &mut impl Log,
+    ) -> Result<(), PlayError> {
+        if let Some(outcome) = self.outcome() {
+            let reason = Self::REASONS
+                .get(usize::from(outcome.reason))
+                .copied()
+                .unwrap_or("ended");
+            return Err(PlayError::GameOver { reason });
+        }
+        if !self.is_legal(mv) {
+            return Err(PlayError::Illegal {
+                mv: format!("{mv:?}"),
+            });
+        }
+        self.play(mv, dice, log);
+        Ok(())
     }
 }

@@ -7,6 +7,7 @@
 extern crate alloc;
 
 pub mod agent;
+pub mod error;
 pub mod game;
 pub mod games;
 pub mod random;
@@ -17,6 +18,7 @@ pub mod tally;
 pub mod weights;
 
 pub use agent::{Agent, AgentSetup, Clock, Context, NoClock, TimeControl};
+pub use error::{ParseError, PlayError, quote};
 pub use game::{
     Counters, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog, OptionDoc, Outcome,
     SeatResult, SeatSet, seat_agent,

@@ -77,6 +77,8 @@ impl fmt::Display for WeightError {
     }
 }
 
+impl core::error::Error for WeightError {}
+
 impl WeightSet {
     /// The default values, in table order.
     #[must_use]

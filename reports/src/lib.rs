@@ -3,17 +3,18 @@
 //! Every file is written under a temporary name and renamed into place, so that an interrupted or
 //! failed write never leaves a result that looks complete.
 
-mod atomic;
 mod csv_out;
 pub mod plot;
 pub mod report;
 mod table;
 mod tournament;
 
-pub use atomic::{AtomicFile, check_writable_dir, write_atomic};
 pub use csv_out::{GamesCsv, csv_line, summary_csv};
 pub use table::terminal_table;
 pub use tournament::{tournament_csv, tournament_table};
+/// The write-to-temporary-then-rename of every output file lives in `tuner`, which writes
+/// checkpoints and shards with it too.
+pub use tuner::atomic::{AtomicFile, check_writable_dir, write_atomic};
 
 use serde::Serialize;
 

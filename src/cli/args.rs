@@ -172,8 +172,8 @@ pub struct GateArgs {
     /// Stop, inconclusive (exit 3), after this many games.
     #[arg(long, default_value_t = 100_000)]
     pub max_games: u64,
-    /// Seed groups (pairs, rotations) played between two checks of the SPRT.
-    #[arg(long, default_value_t = 128)]
+    /// Seed groups (pairs, rotations) played between two checks of the SPRT (at least 1).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..))]
     pub batch: u64,
 }
 
@@ -339,8 +339,9 @@ pub struct PerftArgs {
     /// Game with a move tree: thud or hnefatafl (see `koom list`).
     #[arg(long)]
     pub game: String,
-    /// Plies to count to.
-    #[arg(long)]
+    /// Plies to count, at most 32 (the recursion is one stack frame a ply; no game's tree can be
+    /// counted that deep in any case).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=32))]
     pub depth: u32,
     /// Start position in the game's notation (default: the initial position).
     #[arg(long)]

@@ -34,6 +34,7 @@ impl GameVisitor for Bench<'_> {
             }
             .resolve();
             let plan = Plan::<G>::new(&exp)?;
+            tuner::config::check_threads(args.threads)?;
             let started = Instant::now();
             let result = run(
                 &plan,

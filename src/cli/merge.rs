@@ -10,7 +10,7 @@ use tuner::partial::{Header, RawPartial, experiment_hash, read_header, read_part
 use tuner::tally::RunTally;
 
 use super::args::MergeArgs;
-use super::run::{run_info, write_results};
+use super::live::{run_info, write_results};
 
 struct Merge<'a> {
     shards: Vec<(PathBuf, Header, RawPartial)>,
@@ -52,7 +52,7 @@ impl GameVisitor for Merge<'_> {
             &exp,
             &tally,
             false,
-            &run_info(tally.games, 0.0, 0),
+            &run_info(tally.games, None, 0),
             self.args.quiet,
         )?;
         Ok(ExitCode::SUCCESS)
@@ -66,48 +66,29 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
         let (header, value) = read_header(&path)?;
         shards.push((path, header, value));
     }
-    let (_, first, _) = &shards[0];
+    let (first_path, first, _) = &shards[0];
     let Some(count) = first.shard.map(|s| s.count) else {
-        bail!("{} is a checkpoint, not a shard", shards[0].0.display())
+        bail!("{} is a checkpoint, not a shard", first_path.display())
     };
-    let mut seen: Vec<Option<&PathBuf>> = vec![None; count as usize];
+    let (first_path, hash) = (first_path.clone(), first.experiment_hash.clone());
+    let game = first.experiment.game.clone();
     for (path, header, _) in &shards {
-        if header.experiment_hash != first.experiment_hash {
+        if header.experiment_hash != hash {
             bail!(
-                "{} is from another experiment (hash {}) than {} (hash {})",
+                "{} is from another experiment (hash {}) than {} (hash {hash})",
                 path.display(),
                 header.experiment_hash,
-                shards[0].0.display(),
-                first.experiment_hash
+                first_path.display(),
             );
         }
-        let Some(shard) = header.shard.filter(|s| s.count == count) else {
+        if header.shard.is_none_or(|s| s.count != count) {
             bail!("{} is not one of {count} shards", path.display());
-        };
-        if let Some(other) = seen[shard.index as usize].replace(path) {
-            bail!(
-                "shard {}/{count} is given twice: {} and {}",
-                shard.index,
-                other.display(),
-                path.display()
-            );
         }
     }
-    let missing: Vec<String> = seen
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.is_none())
-        .map(|(k, _)| format!("{k}/{count}"))
-        .collect();
-    if !missing.is_empty() {
-        bail!(
-            "missing shard(s) {}: merge needs all {count}",
-            missing.join(", ")
-        );
-    }
-    // Merge in shard order (counts add exactly, but the order keeps this obviously so).
-    let game = first.experiment.game.clone();
+    // Merge in shard order (counts add exactly, but the order keeps this obviously so). Sorting
+    // rather than a table of `count` slots keeps memory to the shards given.
     shards.sort_by_key(|(_, h, _)| h.shard.map(|s| s.index));
+    check_all_shards(&shards, count)?;
     super::with_game(
         &game,
         Merge {
@@ -115,4 +96,45 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
             args: &args,
         },
     )?
+}
+
+/// Checks that the shards, sorted by index, are each of the `count` shards once.
+fn check_all_shards(shards: &[(PathBuf, Header, RawPartial)], count: u64) -> anyhow::Result<()> {
+    let index = |k: usize| shards[k].1.shard.map_or(0, |s| s.index);
+    for k in 1..shards.len() {
+        if index(k) == index(k - 1) {
+            bail!(
+                "shard {}/{count} is given twice: {} and {}",
+                index(k),
+                shards[k - 1].0.display(),
+                shards[k].0.display()
+            );
+        }
+    }
+    if shards.len() as u64 == count {
+        return Ok(());
+    }
+    // The first few missing indices: the given ones are sorted and distinct.
+    let mut given = (0..shards.len()).map(index).peekable();
+    let missing: Vec<String> = (0..count)
+        .filter(|&k| {
+            let present = given.peek() == Some(&k);
+            if present {
+                given.next();
+            }
+            !present
+        })
+        .take(5)
+        .map(|k| format!("{k}/{count}"))
+        .collect();
+    let more = count - shards.len() as u64 - missing.len() as u64;
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    bail!(
+        "missing shard(s) {}{more}: merge needs all {count}",
+        missing.join(", ")
+    )
 }

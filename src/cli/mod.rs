@@ -41,6 +41,7 @@ macro_rules! outln {
 mod args;
 mod bench;
 mod list;
+mod live;
 mod merge;
 mod play;
 mod position;

@@ -8,7 +8,7 @@ use tuner::config::{Experiment, ExperimentFile, Plan};
 use tuner::runner::{new_agents, play_game, row_of};
 
 use super::args::PlayArgs;
-use super::run::WallClock;
+use super::live::WallClock;
 
 /// Narration straight to standard output.
 struct Stdout;

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::bail;
-use engine::{Game, GameVisitor, NoLog, RandomStream};
+use engine::{Game, GameVisitor, NoLog, RandomStream, quote};
 
 use super::args::{LegalArgs, PerftArgs};
 
@@ -12,8 +12,7 @@ use super::args::{LegalArgs, PerftArgs};
 fn start<G: Game>(position: Option<&str>) -> anyhow::Result<G> {
     let options = G::Options::default();
     match position {
-        Some(text) => G::from_position(text, &options)
-            .map_err(|e| anyhow::anyhow!("bad {} position: {e}", G::NAME)),
+        Some(text) => Ok(G::from_position(text, &options)?),
         None => Ok(G::new(
             &options,
             G::SEATS.0,
@@ -55,11 +54,11 @@ impl GameVisitor for Legal<'_> {
         let mut game: G = start(args.position.as_deref())?;
         for (i, text) in args.moves.iter().enumerate() {
             if game.outcome().is_some() {
-                bail!("move {} `{text}`: the game is already over", i + 1);
+                bail!("move {} {}: the game is already over", i + 1, quote(text));
             }
-            let mv = game
-                .parse_move(text)
-                .map_err(|e| anyhow::anyhow!("move {} `{text}` is illegal: {e}", i + 1))?;
+            let mv = game.parse_move(text).map_err(|e| {
+                anyhow::anyhow!("move {} {} is illegal: {}", i + 1, quote(text), e.reason())
+            })?;
             game.play(mv, &mut RandomStream::dice(0), &mut NoLog);
         }
         match game.position() {

@@ -15,7 +15,7 @@ use tuner::strength::{
 use tuner::summary::HeadToHead;
 
 use super::args::{GateArgs, LadderArgs, MatchArgs, Preset};
-use super::run::Live;
+use super::live::{Live, run_info};
 
 impl MatchArgs {
     /// The config file (if any) with these flags over it; `out_name` names the default folder.
@@ -69,21 +69,6 @@ fn write_json(
     )?;
     note!("results written to {}", out.display());
     Ok(())
-}
-
-pub(super) fn run_info(games: u64, started: Instant, threads: usize) -> RunInfo {
-    let elapsed = started.elapsed().as_secs_f64();
-    RunInfo {
-        elapsed_s: elapsed,
-        games_per_s: games as f64 / elapsed.max(1e-9),
-        threads: if threads == 0 {
-            std::thread::available_parallelism().map_or(1, usize::from)
-        } else {
-            threads
-        },
-        host: reports::host_name(),
-        koom_version: env!("CARGO_PKG_VERSION"),
-    }
 }
 
 struct Gate<'a> {
@@ -183,7 +168,7 @@ impl GameVisitor for Gate<'_> {
         write_json(
             &exp.out,
             &summary,
-            &run_info(result.tally.games, started, exp.threads),
+            &run_info(result.tally.games, Some(started), exp.threads),
         )?;
         Ok(ExitCode::from(code))
     }
@@ -248,7 +233,8 @@ impl GameVisitor for LadderGame<'_> {
             .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect());
         reports::check_writable_dir(&exp.out)?;
         let live = Live::new(
-            exp.games * (levels.len().saturating_sub(1)) as u64,
+            exp.games
+                .saturating_mul(levels.len().saturating_sub(1) as u64),
             self.quiet,
         );
         let hooks = live.hooks();
@@ -296,7 +282,11 @@ impl GameVisitor for LadderGame<'_> {
             games_per_pair: exp.games,
             ladder,
         };
-        write_json(&exp.out, &summary, &run_info(games, started, exp.threads))?;
+        write_json(
+            &exp.out,
+            &summary,
+            &run_info(games, Some(started), exp.threads),
+        )?;
         super::report::write_report(&exp.out)?;
         let ladder = summary.ladder;
         Ok(if ladder.passed {

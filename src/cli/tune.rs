@@ -14,8 +14,7 @@ use tuner::tune::{
 };
 
 use super::args::TuneArgs;
-use super::run::Live;
-use super::strength::run_info;
+use super::live::{Live, run_info};
 
 const CHECKPOINT: &str = "checkpoint.json";
 const WEIGHTS: &str = "tuned.toml";
@@ -88,7 +87,7 @@ impl GameVisitor for TuneGame {
         let verify_games = summary.verification.as_ref().map_or(0, |v| v.games_played);
         let info = run_info(
             state.games() - played_before + verify_games,
-            started,
+            Some(started),
             tuner.spec.threads,
         );
         reports::write_atomic(
@@ -160,7 +159,7 @@ fn tune_loop<G: Game>(
     let n = tuner.spec.settings.iterations;
     let live = Live::new(n * tuner.games_per_iteration(), quiet);
     let bar = &live.bar;
-    if let Some(style) = super::run::bar_style("{bar:40} {pos}/{len} games {rate} ETA {eta}\n{msg}")
+    if let Some(style) = super::live::bar_style("{bar:40} {pos}/{len} games {rate} ETA {eta}\n{msg}")
     {
         bar.set_style(style);
     }

@@ -1,6 +1,6 @@
 //! Each game through the binary: `perft`, `legal`, `run` and `play`, and its bad input.
 
-use crate::common::{Koom, koom, scratch, stdout, summary, write};
+use crate::common::{Koom, koom, scratch, stderr, stdout, summary, write};
 
 #[test]
 fn trente_douze_runs_end_to_end() {
@@ -129,4 +129,26 @@ fn hnefatafl_end_to_end_perft_legal_run_and_bad_input() {
         "game = 'hnefatafl'\nagents = ['easy', 'easy']\n[options]\nply_cap = 0\n",
     );
     Koom::new("run").arg(&bad).rejects("ply_cap");
+}
+
+#[test]
+fn bad_input_is_quoted_on_one_line_and_cut() {
+    // A newline in the input does not break the message in two.
+    Koom::new("legal")
+        .args(["--game", "hnefatafl", "--moves", "d1-d3\nrm -rf"])
+        .rejects("move 1 `d1-d3\\nrm -rf` is illegal");
+    // 100,000 characters of input (near the 128 KiB the kernel allows one argument) give a
+    // message of a few hundred bytes.
+    let huge = "x".repeat(100_000);
+    for game in ["thud", "hnefatafl", "trente-douze"] {
+        let o = Koom::new("perft")
+            .args(["--game", game, "--depth", "1", "--position"])
+            .arg(&huge)
+            .output();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{game}: {err}");
+        assert!(err.len() < 600, "{game}: {} bytes: {err}", err.len());
+        assert!(err.contains("… (100000 characters)"), "{game}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1);
+    }
 }

@@ -14,6 +14,33 @@ pub const DEFAULT_GAME: &str = "ludo";
 pub const DEFAULT_AGENTS: &[&str] = &["easy", "normal", "hard", "hard"];
 pub const DEFAULT_GAMES: u64 = 40_000;
 pub const DEFAULT_SEED: u64 = 1;
+/// The most games (matches, for games played in matches) one run may ask for: 10^12, days of
+/// play at a million games a second, and far enough below `u64::MAX` that no count of games,
+/// seats or pairs can overflow.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
+/// Checks a game count against [`MAX_GAMES`]; `what` names it in the message.
+pub fn check_games(what: &str, games: u64) -> Result<(), InputError> {
+    if games > MAX_GAMES {
+        return Err(InputError::new(format!(
+            "{what} = {games} is above koom's limit of {MAX_GAMES} (10^12) per run"
+        )));
+    }
+    Ok(())
+}
+
+/// Checks a worker-thread count: more than four threads per core (or 32 on a small machine)
+/// only adds load, as results do not depend on the thread count. 0 means all cores.
+pub fn check_threads(threads: usize) -> Result<(), InputError> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let max = (4 * cores).max(32);
+    if threads > max {
+        return Err(InputError::new(format!(
+            "threads = {threads} is more than this machine's limit of {max} (4 per core, at least 32); results do not depend on the thread count"
+        )));
+    }
+    Ok(())
+}
 
 /// An experiment as written in a TOML file; every field may also come from a flag.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -160,6 +187,8 @@ impl<G: Game> Plan<G> {
         if exp.games == 0 {
             return Err(InputError::new("games must be at least 1"));
         }
+        check_games("games", exp.games)?;
+        check_threads(exp.threads)?;
         let groups = if G::GAMES_COUNT_GROUPS {
             exp.games
         } else {

@@ -1,10 +1,12 @@
 //! koom's batch machinery: experiment configs, the seeded parallel runner and its statistics.
 
 pub mod agents;
+pub mod atomic;
 pub mod config;
 pub mod error;
 pub mod partial;
 pub mod runner;
+pub mod session;
 pub mod stats;
 pub mod strength;
 pub mod summary;

@@ -169,6 +169,14 @@ pub fn read_header(path: &Path) -> Result<(Header, RawPartial), InputError> {
             header.kind, header.format_version
         )));
     }
+    if let Some(shard) = header.shard
+        && shard.index >= shard.count
+    {
+        return Err(InputError::new(format!(
+            "{shown} is corrupt: shard index {} is not below the shard count {}",
+            shard.index, shard.count
+        )));
+    }
     Ok((header, value))
 }
 

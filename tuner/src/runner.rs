@@ -176,19 +176,22 @@ pub fn run_ranges<G: Game>(
     let total: u64 = groups.iter().map(|r| r.end.saturating_sub(r.start)).sum();
     // Enough chunks per worker to balance uneven game lengths, few enough to keep overhead low.
     let chunk_groups = (total / (workers * 32)).clamp(1, 256);
-    let chunks: Vec<Range<u64>> = groups
-        .iter()
-        .flat_map(|r| {
-            (r.start..r.end)
-                .step_by(chunk_groups as usize)
-                .map(move |s| s..(s + chunk_groups).min(r.end))
-        })
-        .collect();
+    // Generated wave by wave, so that memory does not grow with the number of games.
+    let mut chunks = groups.iter().flat_map(|r| {
+        let end = r.end;
+        (r.start..end)
+            .step_by(chunk_groups as usize)
+            .map(move |s| s..s.saturating_add(chunk_groups).min(end))
+    });
     let mut tally = RunTally::new(&plan.teams);
     let mut done: Vec<Range<u64>> = Vec::new();
     let mut partial = false;
     let want_rows = on_row.is_some();
-    for wave in chunks.chunks(workers as usize * 4) {
+    loop {
+        let wave: Vec<Range<u64>> = chunks.by_ref().take(workers as usize * 4).collect();
+        if wave.is_empty() {
+            break;
+        }
         if hooks.interrupt.load(Ordering::Relaxed) {
             partial = true;
             break;

@@ -1,8 +1,9 @@
-//! Iterative-deepening negamax alpha-beta with principal variation search.
+//! Iterative-deepening negamax alpha-beta with principal variation search, a triangular table
+//! of principal variations, and cycles scored as draws with a contempt.
 
 use super::ordering::{self, Hints, History, Killers};
 use super::tt::{Bound, Table};
-use super::{Evaluator, Limits, MATE, MATE_BOUND, MAX_DEPTH, SearchGame, SearchResult};
+use super::{Evaluator, Limits, MATE, MATE_BOUND, MAX_DEPTH, Pv, SearchGame, SearchResult};
 use crate::agent::{Clock, pick};
 use crate::random::RandomStream;
 
@@ -17,6 +18,9 @@ const RESERVED_KEYS: usize = 1 << 15;
 const RESERVED_ROOT_MOVES: usize = 1 << 12;
 /// A root move whose score is only bounded: it is not among the best.
 const NOT_EXACT: i32 = i32::MIN;
+/// The deepest ply a node can sit at: room for every iteration's depth plus the plies that
+/// extensions may add below it.
+const MAX_PLY: usize = 2 * MAX_DEPTH as usize + 2;
 
 /// What one search call needs at every node.
 struct Ctx<'a, E> {
@@ -55,6 +59,16 @@ pub struct Searcher<G: SearchGame> {
     root_scores: Vec<i32>,
     /// The same for the last completed iteration.
     completed_scores: Vec<i32>,
+    /// `pv[ply]`: the best line found below the node at `ply` on the current path (triangular
+    /// principal-variation table).
+    pv: Vec<Pv<G::Move>>,
+    /// `path[ply]`: the hash of the node at `ply` on the current path.
+    path: Vec<u64>,
+    /// The hashes of the positions of the game before the root, sorted (see
+    /// [`Searcher::set_game`]).
+    seen: Vec<u64>,
+    /// The draw score of a cycle for the root's side, negated: `None` scores no cycle at all.
+    contempt: Option<i32>,
     nodes: u64,
     node_limit: u64,
     /// Clock reading at which the search stops.
@@ -83,6 +97,10 @@ impl<G: SearchGame> Searcher<G> {
             keys: vec![0; RESERVED_KEYS],
             root_scores: Vec::with_capacity(RESERVED_ROOT_MOVES),
             completed_scores: Vec::with_capacity(RESERVED_ROOT_MOVES),
+            pv: vec![Pv::new(); MAX_PLY + 1],
+            path: vec![0; MAX_PLY + 1],
+            seen: Vec::new(),
+            contempt: None,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -90,11 +108,29 @@ impl<G: SearchGame> Searcher<G> {
         }
     }
 
-    /// Forget everything (called between games so batch results reproduce).
+    /// Forget everything, the game's positions included (called between games so batch results
+    /// reproduce). The contempt stays.
     pub fn clear(&mut self) {
         self.table.clear();
         self.killers.clear();
         self.history.clear();
+        self.seen.clear();
+    }
+
+    /// Makes the following searches score cycles: a position that repeats one of `seen` (the
+    /// hashes of the game's positions before the root) or one earlier on the search path scores
+    /// as a draw, `-contempt` for the side to move at the root and `+contempt` for the other.
+    /// With a positive contempt the root's side avoids cycles unless it stands worse than
+    /// `-contempt`; at 0, whichever side stands better avoids them.
+    ///
+    /// The rules need not have a repetition draw: this is how a level keeps a game from
+    /// shuffling to its cap. (The transposition table keeps such path-dependent scores like
+    /// any other, as engines commonly accept.)
+    pub fn set_game(&mut self, seen: &[u64], contempt: i32) {
+        self.seen.clear();
+        self.seen.extend_from_slice(seen);
+        self.seen.sort_unstable();
+        self.contempt = Some(contempt);
     }
 
     /// Iterative deepening alpha-beta from `pos` (which must have a legal move).
@@ -128,7 +164,9 @@ impl<G: SearchGame> Searcher<G> {
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time_ms.map(|t| clock.now_ms().saturating_add(t));
+        let start = clock.now_ms();
+        self.deadline = limits.time_ms.map(|t| start.saturating_add(t));
+        self.path[0] = pos.hash();
         let ctx = Ctx {
             eval,
             clock,
@@ -149,17 +187,17 @@ impl<G: SearchGame> Searcher<G> {
             score: 0,
             depth: 0,
             nodes: 0,
+            pv: Pv::new(),
+            elapsed_ms: 0,
         };
         let mut completed = false;
         for depth in 1..=limits.depth.min(MAX_DEPTH) {
             match self.root(&ctx, pos, &moves, depth, result.best) {
                 Iteration::Completed { best, score } => {
-                    result = SearchResult {
-                        best,
-                        score,
-                        depth,
-                        nodes: 0,
-                    };
+                    result.best = best;
+                    result.score = score;
+                    result.depth = depth;
+                    result.pv.clone_from(&self.pv[0]);
                     completed = true;
                     core::mem::swap(&mut self.root_scores, &mut self.completed_scores);
                     let decided = score.abs() > MATE_BOUND && MATE - score.abs() <= depth as i32;
@@ -172,6 +210,7 @@ impl<G: SearchGame> Searcher<G> {
                     if let Some((best, score)) = improved {
                         result.best = best;
                         result.score = score;
+                        result.pv.clone_from(&self.pv[0]);
                         completed = false;
                     }
                     break;
@@ -196,8 +235,47 @@ impl<G: SearchGame> Searcher<G> {
                 .expect("the best move is among the tied");
             result.best = moves[index];
         }
+        if result.pv.first() != Some(&result.best) {
+            result.pv.clear();
+            result.pv.push(result.best);
+        }
         result.nodes = self.nodes;
+        result.elapsed_ms = clock.now_ms().saturating_sub(start);
         result
+    }
+
+    /// Whether the node at `ply` with `hash` closes a cycle: it repeats a position of the game
+    /// or one earlier on the path with the same side to move (the hash includes it).
+    fn repeats(&self, hash: u64, ply: usize) -> bool {
+        G::CYCLES_DRAW
+            && self.contempt.is_some()
+            && (self.path[..ply]
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .any(|&h| h == hash)
+                || self.seen.binary_search(&hash).is_ok())
+    }
+
+    /// The score of a cycle for the side to move at `ply`.
+    fn draw_score(&self, ply: usize) -> i32 {
+        let contempt = self.contempt.unwrap_or(0);
+        if ply.is_multiple_of(2) {
+            -contempt
+        } else {
+            contempt
+        }
+    }
+
+    /// `pv[ply]` becomes `mv` followed by the line below it.
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (above, below) = self.pv.split_at_mut(ply + 1);
+        let line = &mut above[ply];
+        line.clear();
+        line.push(mv);
+        let room = line.remaining_capacity();
+        line.extend(below[0].iter().copied().take(room));
     }
 
     /// Counts a node and checks the budgets; true when the search must stop.
@@ -255,6 +333,7 @@ impl<G: SearchGame> Searcher<G> {
             return Iteration::Aborted { improved: None };
         }
         let count = self.prepare(ctx, pos, moves, Some(first), 0, 0);
+        self.pv[0].clear();
         self.root_scores.clear();
         self.root_scores.resize(moves.len(), NOT_EXACT);
         let mut best: Option<(G::Move, i32)> = None;
@@ -287,6 +366,7 @@ impl<G: SearchGame> Searcher<G> {
                     improved = best.is_some();
                     best = Some((mv, score));
                     self.root_scores[index] = score;
+                    self.update_pv(0, mv);
                 }
             }
         }
@@ -311,16 +391,21 @@ impl<G: SearchGame> Searcher<G> {
         beta: i32,
         base: usize,
     ) -> i32 {
+        self.pv[ply as usize].clear();
         if self.out_of_budget(ctx) {
             return 0;
         }
         if let Some(score) = pos.terminal(ply) {
             return score;
         }
+        let hash = pos.hash();
+        if self.repeats(hash, ply as usize) {
+            return self.draw_score(ply as usize);
+        }
+        self.path[ply as usize] = hash;
         if depth == 0 {
             return ctx.eval.evaluate(pos);
         }
-        let hash = pos.hash();
         let entry = self.table.probe(hash, ply);
         if let Some(e) = entry.filter(|e| u32::from(e.depth) >= depth) {
             let cutoff = match e.bound {
@@ -436,6 +521,7 @@ impl<G: SearchGame> Searcher<G> {
         }
         node.alpha = score;
         if score < node.beta {
+            self.update_pv(ply as usize, mv);
             return false;
         }
         if ctx.eval.order(pos, mv) <= 0 {

@@ -4,12 +4,17 @@
 //! selection of the most promising moves per node whose width is a level parameter.
 //!
 //! A game plugs in through [`SearchGame`] (rules seen by the searcher) and [`Evaluator`] (what a
-//! level thinks of a position); a level is then an evaluator plus [`Limits`]. Budgets bind on
+//! level thinks of a position); a level is then an evaluator plus [`Limits`]. The board games
+//! declare their levels as rows ([`LevelRow`]) of the shared [`SearchParams`] table, and play
+//! them with the one [`SearchingAgent`], which keeps the game's positions so that a search scores
+//! a cycle as a draw with the level's contempt. Budgets bind on
 //! depth, nodes or time, and time is read through the injected [`Clock`](crate::agent::Clock), so
 //! that with [`NoClock`](crate::agent::NoClock) and no node budget a search is a pure function of
 //! its inputs (and of the table's contents, which [`Searcher::clear`] resets between games).
 
+mod agent;
 mod alphabeta;
+mod level;
 mod ordering;
 mod tt;
 
@@ -18,7 +23,9 @@ pub mod toy;
 #[cfg(test)]
 mod tests;
 
+pub use agent::{SearchRoot, SearchingAgent};
 pub use alphabeta::Searcher;
+pub use level::{LevelRow, SEARCH_LEN, SearchParams, level_table, level_values};
 
 /// The rules of a game as the searcher sees them.
 pub trait SearchGame: Clone {
@@ -40,6 +47,11 @@ pub trait SearchGame: Clone {
     /// A position where the side to move has no legal move must be terminal here; if it is not,
     /// the searcher scores it with [`Evaluator::evaluate`].
     fn terminal(&self, ply: u32) -> Option<i32>;
+
+    /// Whether a position repeating an earlier one scores as a draw with the level's contempt
+    /// ([`Searcher::set_game`]); false where a repetition changes nothing, as in Thud, whose
+    /// quiet cycles only run down the window that ends the round on its current points.
+    const CYCLES_DRAW: bool = true;
 
     /// The number of history-heuristic slots; 0 (the default) turns the heuristic off.
     const HISTORY_SLOTS: usize = 0;
@@ -103,8 +115,15 @@ impl Limits {
     }
 }
 
+/// The longest principal variation a search reports (deeper lines are cut).
+pub const PV_LEN: usize = 64;
+
+/// A principal variation: the best move, then the best reply, and so on; fixed capacity, so that
+/// keeping one per ply allocates nothing while searching.
+pub type Pv<M> = arrayvec::ArrayVec<M, PV_LEN>;
+
 /// What a search found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {
     /// The move to play: always legal.
     pub best: M,
@@ -114,4 +133,11 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// Nodes visited, every iteration included.
     pub nodes: u64,
+    /// The expected line, starting with `best`: the principal variation of the iteration the
+    /// result comes from, cut where a table hit or the horizon ended it. When the tie-break
+    /// chose another move than that line's first, only `best` is known.
+    pub pv: Pv<M>,
+    /// Milliseconds the search took on the injected clock (0 under
+    /// [`NoClock`](crate::agent::NoClock)).
+    pub elapsed_ms: u64,
 }

@@ -361,10 +361,12 @@ fn a_time_budget_stops_the_search() {
     let mut rng = RandomStream::from_seed(0, 0);
     let r = Searcher::new(12).search(&pos, &ToyEval, &limits, &clock, &mut rng);
     // Read at the start, then every 1,024 nodes or completed iteration: the third read after the
-    // start is the deadline.
+    // start is the deadline; one more read at the end measures the time taken.
     assert!(r.nodes <= 3 * 1024, "{} nodes", r.nodes);
     assert!(r.depth < 40 && legal(&pos, r.best));
-    assert!(clock.0.get() <= 1004);
+    assert!(clock.0.get() <= 1005);
+    assert_eq!(r.elapsed_ms, clock.0.get() - 1 - 1000);
+    assert!(r.elapsed_ms >= 3);
     // Without the clock advancing, the same search goes deeper.
     let frozen = Searcher::new(12).search(
         &pos,
@@ -413,4 +415,147 @@ fn an_interrupted_iteration_returns_the_last_completed_one_or_a_proved_improveme
         improvements > 0,
         "no interrupted iteration improved the move"
     );
+}
+
+/// A game with a cycle: from square 0 or 1 the side to move may shuffle to the other square or
+/// step to square 2; from there on the only move steps one square further. A stands better (+50)
+/// on squares 0 and 1, and only slightly (+5) beyond.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shuffle {
+    square: u8,
+    a_to_move: bool,
+}
+
+/// Shuffling between squares 0 and 1.
+const SHUFFLE: u8 = 0;
+/// Stepping to square 2 (or on from there).
+const STEP: u8 = 1;
+
+impl SearchGame for Shuffle {
+    type Move = u8;
+    type MoveList = arrayvec::ArrayVec<u8, 2>;
+
+    fn generate(&self, out: &mut Self::MoveList) {
+        out.clear();
+        if self.square < 2 {
+            out.push(SHUFFLE);
+        }
+        out.push(STEP);
+    }
+
+    fn after(&self, mv: u8) -> Self {
+        let square = match (mv, self.square) {
+            (SHUFFLE, s) => 1 - s,
+            (_, s) => s.max(1) + 1,
+        };
+        Self {
+            square,
+            a_to_move: !self.a_to_move,
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        crate::random::splitmix64(u64::from(self.square) * 2 + u64::from(self.a_to_move))
+    }
+
+    fn terminal(&self, _: u32) -> Option<i32> {
+        None
+    }
+}
+
+/// The position's worth for A, from the side to move's point of view.
+struct ShuffleEval;
+
+impl Evaluator<Shuffle> for ShuffleEval {
+    fn evaluate(&self, pos: &Shuffle) -> i32 {
+        let for_a = if pos.square < 2 { 50 } else { 5 };
+        if pos.a_to_move { for_a } else { -for_a }
+    }
+
+    fn order(&self, _: &Shuffle, _: u8) -> i32 {
+        0
+    }
+}
+
+/// The move `side` chooses on square 0 at `depth`, the game having passed square 1 with the
+/// other side to move (`None`: cycles not scored).
+fn shuffle_choice(a_to_move: bool, depth: u32, contempt: Option<i32>) -> (u8, i32) {
+    let pos = Shuffle {
+        square: 0,
+        a_to_move,
+    };
+    let mut searcher = Searcher::new(8);
+    if let Some(c) = contempt {
+        let before = Shuffle {
+            square: 1,
+            a_to_move: !a_to_move,
+        };
+        searcher.set_game(&[before.hash()], c);
+    }
+    let mut rng = RandomStream::from_seed(1, 0);
+    let r = searcher.search(
+        &pos,
+        &ShuffleEval,
+        &Limits::to_depth(depth),
+        &NoClock,
+        &mut rng,
+    );
+    (r.best, r.score)
+}
+
+#[test]
+fn a_cycle_scores_as_a_draw_that_the_better_side_avoids() {
+    // Blind to cycles, A shuffles back to the square where it stands +50.
+    assert_eq!(shuffle_choice(true, 1, None), (SHUFFLE, 50));
+    // Seeing it as a draw, A (better) steps out of it and B (worse) shuffles into it.
+    assert_eq!(shuffle_choice(true, 1, Some(0)), (STEP, 5));
+    assert_eq!(shuffle_choice(false, 1, Some(0)), (SHUFFLE, 0));
+    // A contempt of 10 makes B prefer -5 to a draw; a contempt of -10 makes A prefer the draw.
+    assert_eq!(shuffle_choice(false, 1, Some(10)), (STEP, -5));
+    assert_eq!(shuffle_choice(true, 1, Some(-10)), (SHUFFLE, 10));
+    // Deeper, B's reply may close a cycle on the search path: A still steps out.
+    assert_eq!(shuffle_choice(true, 4, Some(0)), (STEP, 5));
+    // With no game history, B's shuffle back to the root closes a cycle on the path: worth a
+    // draw to B, so A's shuffle is worth 0, not the +50 of the root's square.
+    let root = Shuffle {
+        square: 0,
+        a_to_move: true,
+    };
+    let after_shuffle = root.after(SHUFFLE);
+    let mut searcher = Searcher::new(8);
+    searcher.set_game(&[], 0);
+    let mut rng = RandomStream::from_seed(1, 0);
+    let r = searcher.search(
+        &after_shuffle,
+        &ShuffleEval,
+        &Limits::to_depth(1),
+        &NoClock,
+        &mut rng,
+    );
+    assert_eq!(
+        (r.best, r.score),
+        (STEP, -5),
+        "no cycle from square 1 alone"
+    );
+    searcher.set_game(&[root.hash()], 0);
+    let r = searcher.search(
+        &after_shuffle,
+        &ShuffleEval,
+        &Limits::to_depth(1),
+        &NoClock,
+        &mut rng,
+    );
+    assert_eq!((r.best, r.score), (SHUFFLE, 0));
+}
+
+#[test]
+fn the_principal_variation_is_the_best_line() {
+    // From 6 the winner takes 2, then every reply is answered to a multiple of 4.
+    let pos = Subtraction { pile: 6 };
+    let r = run(16, &pos, &ToyEval, Limits::to_depth(6), 0);
+    assert_eq!(r.score, MATE - 3);
+    assert_eq!(r.pv.first(), Some(&2));
+    assert_eq!(r.pv.len(), 3, "{:?}", r.pv);
+    assert_eq!(r.pv.iter().sum::<u32>(), 6, "the line empties the pile");
+    assert_eq!(r.pv[1] + r.pv[2], 4);
 }

@@ -180,6 +180,9 @@ impl<G: Game> TuneSpec<G> {
         if pairs == 0 {
             return Err(InputError::new("pairs must be at least 1"));
         }
+        crate::config::check_games("pairs", pairs)?;
+        crate::config::check_games("iterations × pairs", file.iterations.saturating_mul(pairs))?;
+        crate::config::check_threads(file.threads.unwrap_or(0))?;
         let settings = Settings {
             iterations: file.iterations,
             big_a: file

@@ -12,21 +12,21 @@ mod eval;
 mod moves;
 mod node;
 mod notation;
+mod position;
 mod rules;
 mod stats;
 
 use serde::{Deserialize, Serialize};
 
-pub use agents::SearchParams;
 pub use board::{Bits, Board, Piece, Side};
 pub use eval::{EvalWeights, Evaluation};
 pub use moves::{MAX_MOVES, Move, MoveList};
-pub use node::Node;
 pub use notation::{START, square_name};
 pub use rules::Capture;
 pub use stats::{HnefataflReport, HnefataflStats};
 
 use crate::agent::{Agent, AgentSetup};
+use crate::error::ParseError;
 use crate::game::{Counters, Game, Level, Log, OptionDoc, Outcome};
 use crate::random::RandomStream;
 
@@ -337,8 +337,9 @@ impl Game for Hnefatafl {
         agents::new_agent(setup)
     }
 
-    fn from_position(text: &str, options: &HnefataflOptions) -> Result<Self, String> {
-        let (board, to_move) = notation::read_position(text)?;
+    fn from_position(text: &str, options: &HnefataflOptions) -> Result<Self, ParseError> {
+        let (board, to_move) =
+            position::read(text).map_err(|e| e.reading("hnefatafl position", text))?;
         Ok(Self::from_board(board, to_move, options))
     }
 
@@ -356,8 +357,9 @@ impl Game for Hnefatafl {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
         notation::parse_move(self, text)
+            .map_err(|why| ParseError::new(why).reading("hnefatafl move", text))
     }
 }
 

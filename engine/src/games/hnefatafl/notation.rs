@@ -18,16 +18,13 @@ use super::board::{
 use super::moves::Move;
 use super::rules::Capture;
 use super::{Hnefatafl, REASON_CAP};
+use crate::error::quote;
 use crate::game::{Game, Outcome};
 
 /// The start position.
 pub const START: &str = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a";
 
 const FILES: &[u8; SIZE] = b"abcdefghijk";
-
-/// Soldiers a side may have on the board.
-const MAX_ATTACKERS: u32 = 24;
-const MAX_DEFENDERS: u32 = 12;
 
 /// The name of a square, `a1`..`k11`.
 #[must_use]
@@ -37,7 +34,12 @@ pub fn square_name(square: u8) -> String {
 
 /// Reads a square name (case-insensitive).
 pub fn parse_square(text: &str) -> Result<u8, String> {
-    let bad = || format!("`{text}` is not a square (files a-k, ranks 1-11, e.g. `d1`)");
+    let bad = || {
+        format!(
+            "{} is not a square (files a-k, ranks 1-11, e.g. `d1`)",
+            quote(text)
+        )
+    };
     let mut chars = text.chars();
     let file = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
     let file = FILES
@@ -103,11 +105,25 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
     };
     let (from, to) = squares_part.split_once('-').ok_or_else(|| {
         format!(
-            "`{text}` is not a move: write the square left and the square reached, e.g. `d1-d3`"
+            "{} is not a move: write the square left and the square reached, e.g. `d1-d3`",
+            quote(text)
         )
     })?;
-    let (from, to) = (parse_square(from)?, parse_square(to)?);
-    let mv = Move { from, to };
+    let mv = Move {
+        from: parse_square(from)?,
+        to: parse_square(to)?,
+    };
+    check_path(game, mv)?;
+    match listed {
+        Some(listed) => check_captures(game, mv, listed).map(|()| mv),
+        None => Ok(mv),
+    }
+}
+
+/// Why `mv` breaks the movement rules, if it does: a piece of the side to move, along a rank or
+/// a file, over empty squares, and onto the throne or a corner only for the king.
+fn check_path(game: &Hnefatafl, mv: Move) -> Result<(), String> {
+    let Move { from, to } = mv;
     let board = game.board();
     let side = game.side_to_move();
     let piece = board
@@ -158,25 +174,28 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
             square_name(to)
         ));
     }
-    if let Some(listed) = listed {
-        let actual = game.apply_preview(mv).soldiers;
-        let mut written = 0;
-        for name in listed.split('/') {
-            written |= bit(parse_square(name)?);
-        }
-        if written != actual {
-            let names: Vec<String> = squares(actual).map(square_name).collect();
-            return Err(format!(
-                "this move captures {}",
-                if names.is_empty() {
-                    "nothing".to_owned()
-                } else {
-                    names.join("/")
-                }
-            ));
-        }
+    Ok(())
+}
+
+/// Checks the written capture list (`e5/f4`, after the `x`) against what `mv` captures.
+fn check_captures(game: &Hnefatafl, mv: Move, listed: &str) -> Result<(), String> {
+    let actual = game.apply_preview(mv).soldiers;
+    let mut written = 0;
+    for name in listed.split('/') {
+        written |= bit(parse_square(name)?);
     }
-    Ok(mv)
+    if written == actual {
+        return Ok(());
+    }
+    let names: Vec<String> = squares(actual).map(square_name).collect();
+    Err(format!(
+        "this move captures {}",
+        if names.is_empty() {
+            "nothing".to_owned()
+        } else {
+            names.join("/")
+        }
+    ))
 }
 
 /// The position in OpenTafl form with the side to move.
@@ -206,122 +225,6 @@ pub fn write_position(board: &Board, to_move: Side) -> String {
         Side::Defenders => "/ d",
     });
     text
-}
-
-/// Reads a position in OpenTafl form with the side to move.
-pub fn read_position(text: &str) -> Result<(Board, Side), String> {
-    let example =
-        "e.g. `/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a`";
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let [placement, side] = fields[..] else {
-        return Err(format!(
-            "a position is an OpenTafl board string, a space and the side to move (`a` or `d`), {example}"
-        ));
-    };
-    let to_move = match side {
-        "a" => Side::Attackers,
-        "d" => Side::Defenders,
-        _ => {
-            return Err(format!(
-                "side to move `{side}`: write `a` (attackers) or `d` (defenders)"
-            ));
-        }
-    };
-    let inner = placement
-        .strip_prefix('/')
-        .and_then(|p| p.strip_suffix('/'))
-        .ok_or_else(|| format!("the board string must begin and end with `/`, {example}"))?;
-    let ranks: Vec<&str> = inner.split('/').collect();
-    if ranks.len() != SIZE {
-        return Err(format!(
-            "the board string has {} ranks; it needs 11, from rank 11 down to rank 1, between slashes",
-            ranks.len()
-        ));
-    }
-    let mut kings = Vec::new();
-    let mut pieces: Vec<(Piece, u8)> = Vec::new();
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = SIZE - 1 - i;
-        let mut file: usize = 0;
-        let mut chars = rank_text.char_indices().peekable();
-        while let Some((at, c)) = chars.next() {
-            let piece = match c {
-                't' => Piece::Attacker,
-                'T' => Piece::Defender,
-                'K' => Piece::King,
-                '1'..='9' => {
-                    let mut end = at + 1;
-                    while let Some(&(j, '0'..='9')) = chars.peek() {
-                        end = j + 1;
-                        chars.next();
-                    }
-                    // Too long a run fails to parse; either way the width check below reports it.
-                    let run = rank_text[at..end].parse::<usize>().unwrap_or(usize::MAX);
-                    file = file.saturating_add(run);
-                    continue;
-                }
-                _ => {
-                    return Err(format!(
-                        "rank {}: unexpected `{c}`; use `t` (attacker), `T` (defender), `K` (king) \
-                         or a count 1-11 of empty squares",
-                        rank + 1
-                    ));
-                }
-            };
-            file = file.saturating_add(1);
-            if file > SIZE {
-                continue;
-            }
-            let square = square_at(file - 1, rank);
-            if piece == Piece::King {
-                kings.push(square);
-            } else if RESTRICTED & bit(square) != 0 {
-                return Err(format!(
-                    "rank {}: a soldier on {}, a restricted square only the king may stand on",
-                    rank + 1,
-                    square_name(square)
-                ));
-            }
-            pieces.push((piece, square));
-        }
-        if file != SIZE {
-            let covered = if file > SIZE {
-                "more than 11".to_owned()
-            } else {
-                format!("only {file}")
-            };
-            return Err(format!(
-                "rank {} (`{rank_text}`) covers {covered} squares; each rank must cover exactly 11",
-                rank + 1
-            ));
-        }
-    }
-    let king = match kings[..] {
-        [king] => king,
-        [] => return Err("the board has no king (`K`); it needs exactly one".into()),
-        _ => {
-            let names: Vec<String> = kings.iter().map(|&k| square_name(k)).collect();
-            return Err(format!(
-                "the board has {} kings ({}); it needs exactly one",
-                kings.len(),
-                names.join(", ")
-            ));
-        }
-    };
-    let mut board = Board::with_king(king);
-    for (piece, square) in pieces {
-        if piece != Piece::King {
-            board.put(piece, square);
-        }
-    }
-    let (attackers, defenders) = (board.attackers.count_ones(), board.defenders.count_ones());
-    if attackers > MAX_ATTACKERS || defenders > MAX_DEFENDERS {
-        return Err(format!(
-            "the board has {attackers} attackers and {defenders} defenders; at most \
-             {MAX_ATTACKERS} and {MAX_DEFENDERS} (the king apart)"
-        ));
-    }
-    Ok((board, to_move))
 }
 
 /// Why a game ended, in words.

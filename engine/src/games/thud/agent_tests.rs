@@ -60,25 +60,35 @@ fn level_tables_are_consistent() {
     );
     assert_eq!(EvalWeights::SET.defaults(), EvalWeights::default().values());
     let eval = EvalWeights::SET.params.len();
-    for (table, depth, width) in [
-        (&BALANCED_WEIGHTS, 2.0, 8.0),
-        (&HARD_WEIGHTS, 3.0, 16.0),
-        (&EXPERT_WEIGHTS, 5.0, 24.0),
-    ] {
+    let easy = EASY_WEIGHTS.defaults();
+    assert_eq!(
+        easy[..],
+        EvalWeights {
+            capture_plies: 0.0,
+            ..EvalWeights::default()
+        }
+        .values()[..]
+    );
+    for (table, depth, width) in [(0, 2.0, 8.0), (1, 3.0, 16.0), (2, 5.0, 24.0)] {
+        let table = &SEARCH_SETS[table];
         assert_eq!(
             &table.params[..eval],
             EvalWeights::SET.params,
             "{}",
             table.name
         );
-        let search = SearchWeights::from_values(&table.defaults()[eval..]);
+        let (_, search) = crate::search::level_values(table, &[]);
         assert_eq!(
             (search.depth, search.width),
             (depth, width),
             "{}",
             table.name
         );
-        assert_eq!(table.params.len(), eval + SearchWeights::SET.params.len());
+        // Every depth a weights file may ask for keeps the hash exact.
+        for name in ["depth", "player_depth"] {
+            let p = &table.params[table.index_of(name).unwrap()];
+            assert!(p.max <= f64::from(HORIZON), "{name}");
+        }
     }
 }
 
@@ -106,11 +116,12 @@ fn zones_match_the_moves_they_summarise() {
                         }
                     }
                     assert_eq!(zones.dwarf_danger.and(b.dwarfs()), taken);
-                    let steps = moves
+                    let safe_steps = moves
                         .iter()
                         .filter(|m| (0..8).any(|i| m.from.neighbour(i) == Some(m.to)))
+                        .filter(|m| !zones.troll_danger.contains(m.to))
                         .count();
-                    assert_eq!(zones.troll_steps as usize, steps);
+                    assert_eq!(zones.troll_safe_steps as usize, safe_steps);
                 }
                 Side::Dwarfs => {
                     let mut hurled = SquareSet::default();
@@ -130,28 +141,28 @@ fn zones_match_the_moves_they_summarise() {
 
 #[test]
 fn the_window_and_cap_enter_the_hash_only_near_the_end() {
+    // A window and a cap longer than the horizon, so that a position can be far from both.
+    let options = ThudOptions {
+        no_capture_plies: 200,
+        ..ThudOptions::default()
+    };
     let near = |quiet: u32, plies: u32| {
-        let mut g = Thud::new(
-            &ThudOptions::default(),
-            2,
-            &mut RandomStream::dice(0),
-            &mut NoLog,
-        );
+        let mut g = Thud::new(&options, 2, &mut RandomStream::dice(0), &mut NoLog);
         g.quiet = quiet;
         g.counters.moves = plies;
         Node::new(&g).hash()
     };
     assert_eq!(near(0, 0), near(5, 100), "far from both ends: one entry");
     assert_ne!(
-        near(30, 0),
-        near(31, 0),
-        "9 and 10 plies left in the window differ"
+        near(135, 0),
+        near(136, 0),
+        "65 and 64 plies left in the window differ"
     );
-    assert_ne!(near(0, 490), near(0, 491));
+    assert_ne!(near(0, 436), near(0, 437));
     assert_eq!(
         near(0, 0),
         Node::new(&Thud::new(
-            &ThudOptions::default(),
+            &options,
             2,
             &mut RandomStream::dice(0),
             &mut NoLog
@@ -196,6 +207,65 @@ fn every_level_takes_a_free_troll_and_trolls_take_the_most_dwarfs() {
         } else {
             assert_eq!(mv, best, "level {level}");
         }
+    }
+}
+
+/// The searching levels: Balanced, Hard and Expert.
+const SEARCHING: [usize; 3] = [2, 3, 4];
+
+#[test]
+fn searching_levels_find_a_long_hurl_that_takes_a_troll() {
+    // E3-E4-E5 is a line of three: its front dwarf may be hurled three squares, onto E8.
+    let g = round(board("E3 E4 E5 L5 L6 M6", "E8 K12 L12", Side::Dwarfs));
+    let hurl = g.parse_move("E5-E8").unwrap();
+    for level in SEARCHING {
+        let mut a = agent(level, &[], TimeControl::Batch);
+        assert_eq!(choose(a.as_mut(), &g, 1, &NoClock), hurl, "level {level}");
+    }
+}
+
+#[test]
+fn searching_levels_find_a_shove_that_takes_three_dwarfs() {
+    // F6 with F7 and F8 behind may be shoved three squares, to F3 beside E2, F2 and G2; a step
+    // takes at most one dwarf anywhere.
+    let g = round(board("E2 F2 G2 M10", "F6 F7 F8", Side::Trolls));
+    let shove = g.parse_move("F6-F3xE2xF2xG2").unwrap();
+    for level in SEARCHING {
+        let mut a = agent(level, &[], TimeControl::Batch);
+        assert_eq!(choose(a.as_mut(), &g, 1, &NoClock), shove, "level {level}");
+    }
+}
+
+/// Whether the trolls to move in `b` can take a dwarf without losing a troll to the reply.
+fn troll_wins_a_dwarf(b: &Board) -> bool {
+    let mut moves = TakeAllMoveList::new();
+    generate(b, TrollCapture::All, &mut moves);
+    moves.iter().filter(|m| m.captures != 0).any(|&m| {
+        let next = b.after(m);
+        let mut replies = TakeAllMoveList::new();
+        generate(&next, TrollCapture::All, &mut replies);
+        next.troll_count() > 0
+            && !replies
+                .iter()
+                .any(|r| next.piece_at(r.to) == Some(Piece::Troll))
+    })
+}
+
+#[test]
+fn searching_levels_move_or_cover_a_dwarf_in_a_trolls_reach() {
+    // The troll on F7 steps beside F5, which stands alone; H12 is too far to help or threaten.
+    let g = round(board("F5 L5 M5 N5 L6 M6 N6", "F7 H12", Side::Dwarfs));
+    assert!(troll_wins_a_dwarf(
+        &g.board().after(g.parse_move("L5-L4").unwrap())
+    ));
+    for level in SEARCHING {
+        let mut a = agent(level, &[], TimeControl::Batch);
+        let mv = choose(a.as_mut(), &g, 1, &NoClock);
+        assert!(
+            !troll_wins_a_dwarf(&g.board().after(mv)),
+            "level {level} played {}",
+            format_move(mv)
+        );
     }
 }
 

@@ -2,18 +2,21 @@
 //!
 //! Beginner moves at random and grabs a capture when its dice say so; Easy plays the move whose
 //! resulting position the evaluation likes best, without looking at replies; Balanced, Hard and
-//! Expert search with the generic alpha-beta searcher, each to its own depth and width. In batch
-//! play (the default) a search is bounded by depth and nodes only, so results reproduce; with
-//! `--time-control player` Hard and Expert get the app's time per move instead of the node
-//! budget.
+//! Expert are rows of the shared search layer ([`SearchingAgent`]), each with its own depth,
+//! width and node budget in batch play (so results reproduce) and, with `--time-control
+//! player`, the app's time per move (Hard 0.7 s, Expert 1.8 s) with iterative deepening up to
+//! the node's horizon.
 
 use super::eval::{Eval, EvalWeights};
 use super::moves::MAX_TAKE_ALL_MOVES;
 use super::node::{HORIZON, Node};
 use super::{Side, Thud, ThudMove};
-use crate::agent::{Agent, AgentSetup, Context, TimeControl, best_move, pick};
+use crate::agent::{Agent, AgentSetup, Context, best_move, pick};
 use crate::game::Level;
-use crate::search::{Evaluator, Limits, SearchGame, Searcher};
+use crate::search::{
+    Evaluator, LevelRow, SEARCH_LEN, SearchGame, SearchParams, SearchRoot, SearchingAgent,
+    level_table, level_values,
+};
 use crate::weights::{Param, WeightSet};
 
 crate::weight_set! {
@@ -24,68 +27,112 @@ crate::weight_set! {
     }
 }
 
-crate::weight_set! {
-    /// How deep and how wide a searching level looks. Each level's table holds these after the
-    /// evaluation's weights, with the level's own defaults.
-    pub struct SearchWeights = "thud-search" {
-        /// The deepest iteration, in plies.
-        depth: 3.0, 1.0..=16.0, 1.0;
-        /// Moves searched at each node: the most promising by move ordering.
-        width: 16.0, 1.0..=256.0, 1.0;
-        /// The node budget of one move in batch play, in thousands.
-        kilonodes: 50.0, 1.0..=10000.0, 5.0;
+const EVAL: &[Param] = EvalWeights::SET.params;
+const EVAL_LEN: usize = EVAL.len();
+const LEVEL_LEN: usize = EVAL_LEN + SEARCH_LEN;
+
+/// Whether two names are equal, in a `const` context.
+const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
     }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
-const EVAL_PARAMS: usize = EvalWeights::SET.params.len();
-const SEARCH_PARAMS: usize = SearchWeights::SET.params.len();
-const LEVEL_PARAMS: usize = EVAL_PARAMS + SEARCH_PARAMS;
-const _: () = assert!(
-    HORIZON >= 16,
-    "the hash is exact up to the deepest allowed depth"
-);
-
-/// A searching level's table: the evaluation's parameters, then the search's with the level's
-/// defaults (`search[i]` for the `i`-th search parameter).
-const fn level_params(search: [f64; SEARCH_PARAMS]) -> [Param; LEVEL_PARAMS] {
-    let mut params = [EvalWeights::SET.params[0]; LEVEL_PARAMS];
+/// Easy's table: the evaluation's, with no capture search (Easy does not look ahead).
+static EASY_PARAMS: [Param; EVAL_LEN] = {
+    let mut params = [EVAL[0]; EVAL_LEN];
     let mut i = 0;
-    while i < LEVEL_PARAMS {
-        params[i] = if i < EVAL_PARAMS {
-            EvalWeights::SET.params[i]
-        } else {
-            let mut p = SearchWeights::SET.params[i - EVAL_PARAMS];
-            p.default = search[i - EVAL_PARAMS];
-            p
-        };
+    while i < EVAL_LEN {
+        params[i] = EVAL[i];
+        if same_name(params[i].name, "capture_plies") {
+            params[i].default = 0.0;
+        }
         i += 1;
     }
     params
+};
+
+/// Easy's table.
+pub static EASY_WEIGHTS: WeightSet = WeightSet {
+    name: "thud-easy",
+    params: &EASY_PARAMS,
+};
+
+/// The searching levels, weakest first. Under the player time control Balanced keeps its two
+/// plies, and Hard and Expert deepen until their time is up (up to the node's horizon, which the
+/// time binds long before). Thud has no repetition to avoid (a quiet cycle only runs the
+/// no-capture window down), so the contempt is 0 and [`Node`] opts out of cycle scoring.
+const ROWS: [LevelRow; 3] = [
+    LevelRow {
+        name: "balanced",
+        summary: "alpha-beta, 2 plies among the 8 most promising moves, captures resolved beyond",
+        table_bits: 15,
+        search: search(2.0, 8.0, 20_000.0, 2.0, 0.0),
+    },
+    LevelRow {
+        name: "hard",
+        summary: "alpha-beta, 3 plies among 16 moves, captures resolved beyond (player: 0.7 s a move)",
+        table_bits: 15,
+        search: search(3.0, 16.0, 60_000.0, HORIZON as f64, 700.0),
+    },
+    LevelRow {
+        name: "expert",
+        summary: "alpha-beta, up to 5 plies among 24 moves, captures resolved beyond (player: 1.8 s a move)",
+        table_bits: 17,
+        search: search(5.0, 24.0, 150_000.0, HORIZON as f64, 1800.0),
+    },
+];
+
+/// A searching level's defaults, with no contempt.
+const fn search(
+    depth: f64,
+    width: f64,
+    nodes: f64,
+    player_depth: f64,
+    time_ms: f64,
+) -> SearchParams {
+    SearchParams {
+        depth,
+        width,
+        nodes,
+        player_depth,
+        time_ms,
+        contempt: 0.0,
+    }
 }
 
-const BALANCED_PARAMS: [Param; LEVEL_PARAMS] = level_params([2.0, 8.0, 20.0]);
-const HARD_PARAMS: [Param; LEVEL_PARAMS] = level_params([3.0, 16.0, 100.0]);
-const EXPERT_PARAMS: [Param; LEVEL_PARAMS] = level_params([5.0, 24.0, 400.0]);
+static TABLES: [[Param; LEVEL_LEN]; 3] = [
+    level_table(EVAL, &ROWS[0].search),
+    level_table(EVAL, &ROWS[1].search),
+    level_table(EVAL, &ROWS[2].search),
+];
 
-/// The searching levels' tables.
-pub const BALANCED_WEIGHTS: WeightSet = WeightSet {
-    name: "thud-balanced",
-    params: &BALANCED_PARAMS,
-};
-pub const HARD_WEIGHTS: WeightSet = WeightSet {
-    name: "thud-hard",
-    params: &HARD_PARAMS,
-};
-pub const EXPERT_WEIGHTS: WeightSet = WeightSet {
-    name: "thud-expert",
-    params: &EXPERT_PARAMS,
-};
+/// The searching levels' tables: the evaluation's weights, then the search parameters.
+pub static SEARCH_SETS: [WeightSet; 3] = [
+    WeightSet {
+        name: "thud-balanced",
+        params: &TABLES[0],
+    },
+    WeightSet {
+        name: "thud-hard",
+        params: &TABLES[1],
+    },
+    WeightSet {
+        name: "thud-expert",
+        params: &TABLES[2],
+    },
+];
 
-/// The app's time per move under `--time-control player`: Hard about 0.7 s, Expert 1.8 s.
-const HARD_MS: u64 = 700;
-const EXPERT_MS: u64 = 1800;
-
-pub(super) const LEVELS: &[Level] = &[
+pub(super) static LEVELS: [Level; 5] = [
     Level {
         name: "beginner",
         summary: "random moves; takes a capture when one is there with probability capture_chance",
@@ -94,23 +141,11 @@ pub(super) const LEVELS: &[Level] = &[
     Level {
         name: "easy",
         summary: "the move whose position the evaluation likes best (captures, formations); no lookahead",
-        weights: Some(&EvalWeights::SET),
+        weights: Some(&EASY_WEIGHTS),
     },
-    Level {
-        name: "balanced",
-        summary: "alpha-beta, 2 plies among the 8 most promising moves",
-        weights: Some(&BALANCED_WEIGHTS),
-    },
-    Level {
-        name: "hard",
-        summary: "alpha-beta, 3 plies among 16 moves (0.7 s a move under the player time control)",
-        weights: Some(&HARD_WEIGHTS),
-    },
-    Level {
-        name: "expert",
-        summary: "alpha-beta, up to 5 plies among 24 moves (1.8 s a move under the player time control)",
-        weights: Some(&EXPERT_WEIGHTS),
-    },
+    ROWS[0].level(&SEARCH_SETS[0]),
+    ROWS[1].level(&SEARCH_SETS[1]),
+    ROWS[2].level(&SEARCH_SETS[2]),
 ];
 
 /// `given` completed with the table's defaults where it is short.
@@ -122,39 +157,34 @@ fn values(set: &WeightSet, given: &[f64]) -> Vec<f64> {
         .collect()
 }
 
+impl SearchRoot for Thud {
+    type Node = Node;
+
+    fn node(&self) -> Node {
+        Node::new(self)
+    }
+}
+
 pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
-    let level = setup.level.min(LEVELS.len() - 1);
-    let set = LEVELS[level]
-        .weights
-        .expect("every Thud level has a weight set");
-    let w = values(set, &setup.weights);
-    let eval = || Eval::new(&EvalWeights::from_values(&w[..EVAL_PARAMS.min(w.len())]));
-    match level {
+    match setup.level {
         0 => Box::new(Beginner {
-            weights: BeginnerWeights::from_values(&w),
+            weights: BeginnerWeights::from_values(&values(&BeginnerWeights::SET, &setup.weights)),
         }),
-        1 => Box::new(Easy { eval: eval() }),
-        _ => {
-            let search = SearchWeights::from_values(&w[EVAL_PARAMS..]);
-            let time_ms = match (setup.time_control, level) {
-                (TimeControl::Batch, _) | (TimeControl::Player, 2) => None,
-                (TimeControl::Player, 3) => Some(HARD_MS),
-                (TimeControl::Player, _) => Some(EXPERT_MS),
-            };
-            let limits = Limits {
-                depth: search.depth.round() as u32,
-                width: Some(search.width.round() as usize),
-                // The player's clock replaces the node budget.
-                nodes: time_ms
-                    .is_none()
-                    .then(|| (search.kilonodes * 1000.0).round() as u64),
-                time_ms,
-            };
-            Box::new(Searching {
-                searcher: Searcher::new(if level == 4 { 17 } else { 15 }),
-                eval: eval(),
-                limits,
-            })
+        1 => Box::new(Easy {
+            eval: Eval::new(&EvalWeights::from_values(&values(
+                &EASY_WEIGHTS,
+                &setup.weights,
+            ))),
+        }),
+        level => {
+            let row = (level - 2).min(ROWS.len() - 1);
+            let (eval, search) = level_values(&SEARCH_SETS[row], &setup.weights);
+            Box::new(SearchingAgent::<Thud, _>::new(
+                &ROWS[row],
+                Eval::new(&EvalWeights::from_values(&eval)),
+                &search,
+                setup.time_control,
+            ))
         }
     }
 }
@@ -223,39 +253,5 @@ impl Agent<Thud> for Easy {
             },
             ctx.rng,
         )
-    }
-}
-
-/// Balanced, Hard and Expert: alpha-beta within the level's limits, reusing its tables across
-/// games (cleared at each new game so that batch results reproduce).
-struct Searching {
-    searcher: Searcher<Node>,
-    eval: Eval,
-    limits: Limits,
-}
-
-impl Agent<Thud> for Searching {
-    fn new_game(&mut self) {
-        self.searcher.clear();
-    }
-
-    fn choose(&mut self, game: &Thud, _: &[ThudMove], ctx: &mut Context<'_>) -> ThudMove {
-        self.searcher
-            .search(
-                &Node::new(game),
-                &self.eval,
-                &self.limits,
-                ctx.clock,
-                ctx.rng,
-            )
-            .best
-    }
-}
-
-impl core::fmt::Debug for Searching {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Searching")
-            .field("limits", &self.limits)
-            .finish_non_exhaustive()
     }
 }

@@ -2,36 +2,51 @@
 //!
 //! The score is the round's point margin (dwarf points minus troll points, which is what each
 //! side maximises: a match is won on the points summed over both rounds) plus positional terms
-//! in the same unit: dwarf cohesion, exposed dwarfs, the captures each side threatens (worth
-//! more to the side about to move), troll mobility and troll lines. Every weight is a tunable
-//! parameter, in points.
+//! in the same unit. For the dwarfs: cohesion, lines of three that can hurl far, no dwarf alone
+//! or within a troll's reach, and dwarfs closing on a troll that stands alone; for the trolls:
+//! pairs that can shove and safe room to step. The captures each side threatens are resolved by
+//! a capture search of `capture_plies` plies beyond the horizon (stand pat allowed), and only
+//! guessed, by the `*_threat_now` shares, where it stops. Every weight is a tunable parameter,
+//! in points.
+
+use core::cmp::Reverse;
 
 use super::board::{DIRS, DWARF, Side, TROLL};
-use super::moves::ThudMove;
+use super::moves::{TakeAllMoveList, ThudMove, generate_captures};
 use super::node::{Node, POINT};
-use crate::search::Evaluator;
+use crate::search::{Evaluator, SearchGame};
 
 crate::weight_set! {
     /// The evaluation's weights, in points (a dwarf is worth 1, a troll 4).
     pub struct EvalWeights = "thud-eval" {
         /// Per pair of neighbouring dwarfs: a block of dwarfs is hard to take and can hurl.
         cohesion: 0.15, 0.0..=2.0, 0.025;
+        /// Per line of three dwarfs in a row: a block that can hurl two squares and more.
+        lines: 0.1, 0.0..=2.0, 0.025;
         /// Per dwarf with no dwarf beside it: easy prey.
         isolated: 0.3, 0.0..=3.0, 0.05;
         /// Per dwarf a troll move could take next turn.
-        exposed: 0.25, 0.0..=2.0, 0.05;
-        /// Share of the trolls' best capture they get when it is their move.
+        exposed: 0.4, 0.0..=2.0, 0.05;
+        /// Per troll with no troll beside it: the dwarfs can hunt it.
+        lone_troll: 0.3, 0.0..=2.0, 0.05;
+        /// Per dwarf within two squares of a troll that stands alone.
+        hunt: 0.05, 0.0..=1.0, 0.01;
+        /// Share of the trolls' best capture they get when it is their move and the capture
+        /// search has stopped.
         troll_threat_now: 0.8, 0.0..=1.0, 0.05;
         /// Share of the trolls' best capture still standing when the dwarfs move first.
         troll_threat_later: 0.3, 0.0..=1.0, 0.05;
-        /// Share of a troll's 4 points the dwarfs get when one is in a hurl's reach on their move.
+        /// Share of a troll's 4 points the dwarfs get when one is in a hurl's reach on their move
+        /// and the capture search has stopped.
         hurl_threat_now: 0.8, 0.0..=1.0, 0.05;
         /// Per troll in a hurl's reach when the trolls move first, as a share of its 4 points.
         hurl_threat_later: 0.25, 0.0..=1.0, 0.05;
-        /// Per troll step to an empty square: room to manoeuvre.
+        /// Per troll step to an empty square that no hurl reaches: safe room to manoeuvre.
         troll_mobility: 0.03, 0.0..=0.5, 0.01;
         /// Per pair of neighbouring trolls: a line that can shove.
         troll_pairs: 0.1, 0.0..=1.0, 0.025;
+        /// Plies of captures searched beyond the horizon (0: none, the threat shares guess).
+        capture_plies: 4.0, 0.0..=8.0, 1.0;
         /// Move ordering, per dwarf a quiet dwarf move puts beside it (minus those it leaves).
         order_cohesion: 0.2, 0.0..=2.0, 0.05;
         /// Move ordering, for a quiet move onto a square the other side can take it on.
@@ -48,18 +63,25 @@ crate::weight_set! {
 /// Quiet moves score below every capture in move ordering.
 const QUIET: i32 = -100 * POINT;
 
+/// Above every score the capture search returns.
+const INF: i32 = i32::MAX / 2;
+
 /// The evaluation with its weights in evaluation units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Eval {
     cohesion_half: i32,
+    lines: i32,
     isolated: i32,
     exposed: i32,
+    lone_troll: i32,
+    hunt: i32,
     troll_threat_now: i32,
     troll_threat_later: i32,
     hurl_threat_now: i32,
     hurl_threat_later: i32,
     troll_mobility: i32,
     troll_pairs_half: i32,
+    capture_plies: u32,
     order_cohesion: i32,
     order_danger: i32,
     order_escape: i32,
@@ -79,14 +101,18 @@ impl Eval {
         Self {
             // Pairs are counted from both ends.
             cohesion_half: units(w.cohesion / 2.0),
+            lines: units(w.lines),
             isolated: units(w.isolated),
             exposed: units(w.exposed),
+            lone_troll: units(w.lone_troll),
+            hunt: units(w.hunt),
             troll_threat_now: units(w.troll_threat_now),
             troll_threat_later: units(w.troll_threat_later),
             hurl_threat_now: units(w.hurl_threat_now * troll),
             hurl_threat_later: units(w.hurl_threat_later * troll),
             troll_mobility: units(w.troll_mobility),
             troll_pairs_half: units(w.troll_pairs / 2.0),
+            capture_plies: w.capture_plies.round() as u32,
             order_cohesion: units(w.order_cohesion),
             order_danger: units(w.order_danger),
             order_escape: units(w.order_escape),
@@ -95,49 +121,115 @@ impl Eval {
         }
     }
 
-    /// The score from the dwarfs' side.
+    /// The static score from the dwarfs' side, the side to move's threats guessed by their
+    /// shares (what a capture search that stops here leaves unresolved).
     #[must_use]
     pub fn dwarf_score(&self, node: &Node) -> i32 {
+        self.static_score(node, true)
+    }
+
+    /// The static score from the dwarfs' side; `guess_now` adds the shares of the side to move's
+    /// captures.
+    fn static_score(&self, node: &Node, guess_now: bool) -> i32 {
         let board = node.board();
         let zones = node.zones();
-        let mut score = POINT * node.margin();
-        let mut neighbours = 0;
-        let mut isolated = 0;
-        for sq in board.dwarfs().iter() {
-            let n = board.adjacent_dwarfs(sq.cell()) as i32;
-            neighbours += n;
-            isolated += i32::from(n == 0);
-        }
-        score += self.cohesion_half * neighbours - self.isolated * isolated;
+        let mut score = POINT * node.margin() + self.dwarf_shape(node) - self.troll_shape(node);
         score -= self.exposed * zones.dwarf_danger.and(board.dwarfs()).len() as i32;
-        let mut troll_neighbours = 0;
-        for sq in board.trolls().iter() {
-            troll_neighbours += DIRS
-                .iter()
-                .filter(|&&d| board.kind(sq.cell().wrapping_add_signed(d)) == TROLL)
-                .count() as i32;
-        }
-        score -= self.troll_pairs_half * troll_neighbours;
-        score -= self.troll_mobility * zones.troll_steps as i32;
+        score -= self.troll_mobility * zones.troll_safe_steps as i32;
         let attacked = zones.troll_danger.and(board.trolls()).len() as i32;
         let best = zones.troll_best as i32;
+        let now = i32::from(guess_now);
         match board.side() {
             Side::Dwarfs => {
-                score += self.hurl_threat_now * i32::from(attacked > 0);
+                score += now * self.hurl_threat_now * i32::from(attacked > 0);
                 score -= self.troll_threat_later * best;
             }
             Side::Trolls => {
                 score += self.hurl_threat_later * attacked;
-                score -= self.troll_threat_now * best;
+                score -= now * self.troll_threat_now * best;
             }
         }
         score
     }
+
+    /// Cohesion, lines of three and lone dwarfs.
+    fn dwarf_shape(&self, node: &Node) -> i32 {
+        let board = node.board();
+        let (mut neighbours, mut isolated, mut lines) = (0, 0, 0);
+        for sq in board.dwarfs().iter() {
+            let c = sq.cell();
+            let n = board.adjacent_dwarfs(c) as i32;
+            neighbours += n;
+            isolated += i32::from(n == 0);
+            // Each line of three counted once, at its middle dwarf, in the 4 forward directions.
+            lines += DIRS[4..]
+                .iter()
+                .filter(|&&d| {
+                    board.kind(c.wrapping_add_signed(d)) == DWARF
+                        && board.kind(c.wrapping_add_signed(-d)) == DWARF
+                })
+                .count() as i32;
+        }
+        self.cohesion_half * neighbours + self.lines * lines - self.isolated * isolated
+    }
+
+    /// Troll pairs, less the trolls standing alone and the dwarfs closing on them.
+    fn troll_shape(&self, node: &Node) -> i32 {
+        let board = node.board();
+        let mut troll_neighbours = 0;
+        let mut shape = 0;
+        for sq in board.trolls().iter() {
+            let n = DIRS
+                .iter()
+                .filter(|&&d| board.kind(sq.cell().wrapping_add_signed(d)) == TROLL)
+                .count() as i32;
+            troll_neighbours += n;
+            if n == 0 {
+                let hunters = board
+                    .dwarfs()
+                    .iter()
+                    .filter(|&d| d.distance(sq) <= 2)
+                    .count();
+                shape -= self.lone_troll + self.hunt * hunters as i32;
+            }
+        }
+        shape + self.troll_pairs_half * troll_neighbours
+    }
+
+    /// The side to move's score after resolving captures `plies` deep: each side may stand
+    /// pat or capture, best captures first, within the window `alpha..beta`.
+    fn quiesce(&self, node: &Node, mut alpha: i32, beta: i32, plies: u32) -> i32 {
+        let board = node.board();
+        if board.dwarf_count() == 0 || board.troll_count() == 0 {
+            return node.for_side_to_move(POINT * node.margin());
+        }
+        let stand = node.for_side_to_move(self.static_score(node, plies == 0));
+        if plies == 0 || stand >= beta {
+            return stand;
+        }
+        let mut captures = TakeAllMoveList::new();
+        generate_captures(board, &mut captures);
+        captures.sort_unstable_by_key(|&mv| Reverse(self.order(node, mv)));
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for &mv in &captures {
+            let score = -self.quiesce(&node.after(mv), -beta, -alpha, plies - 1);
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
 }
 
 impl Evaluator<Node> for Eval {
+    /// The static score after the capture search.
     fn evaluate(&self, node: &Node) -> i32 {
-        node.for_side_to_move(self.dwarf_score(node))
+        self.quiesce(node, -INF, INF, self.capture_plies)
     }
 
     /// Captures by the points they take; quiet moves below them, by what they do to cohesion,

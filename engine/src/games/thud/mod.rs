@@ -16,7 +16,7 @@ mod stats;
 
 use serde::{Deserialize, Serialize};
 
-pub use agents::{BALANCED_WEIGHTS, BeginnerWeights, EXPERT_WEIGHTS, HARD_WEIGHTS, SearchWeights};
+pub use agents::{BeginnerWeights, EASY_WEIGHTS, SEARCH_SETS};
 pub use board::{
     Board, DIRS, FILES, Piece, RANK_WIDTHS, SQUARE_COUNT, START_DWARFS, START_TROLLS, Side, Square,
     SquareSet,
@@ -34,6 +34,7 @@ pub use notation::{
 pub use stats::{AgentReport, Interval, MatchRecord, ReasonCount, ThudReport, ThudStats};
 
 use crate::agent::{Agent, AgentSetup};
+use crate::error::ParseError;
 use crate::game::{Counters, Game, Level, Log, MAX_SEATS, OptionDoc, Outcome};
 use crate::random::RandomStream;
 
@@ -217,7 +218,7 @@ impl Game for Thud {
     }
 
     fn levels() -> &'static [Level] {
-        agents::LEVELS
+        &agents::LEVELS
     }
 
     fn check_options(options: &ThudOptions) -> Result<(), String> {
@@ -295,9 +296,11 @@ impl Game for Thud {
         Some(points)
     }
 
-    fn from_position(text: &str, options: &ThudOptions) -> Result<Self, String> {
-        Self::check_options(options)?;
-        Ok(Self::from_board(parse_position(text)?, options))
+    fn from_position(text: &str, options: &ThudOptions) -> Result<Self, ParseError> {
+        Self::check_options(options)
+            .map_err(|why| ParseError::new(why).reading("thud options", ""))?;
+        let board = parse_position(text).map_err(|e| e.reading("thud position", text))?;
+        Ok(Self::from_board(board, options))
     }
 
     fn position(&self) -> Option<String> {
@@ -315,7 +318,15 @@ impl Game for Thud {
 
     /// Reads a move; the error says what is malformed or which rule the move breaks (the
     /// caller names the move).
-    fn parse_move(&self, text: &str) -> Result<ThudMove, String> {
+    fn parse_move(&self, text: &str) -> Result<ThudMove, ParseError> {
+        self.read_move(text)
+            .map_err(|why| ParseError::new(why).reading("thud move", text))
+    }
+}
+
+impl Thud {
+    /// [`Game::parse_move`] before the input is named: why `text` is no legal move.
+    fn read_move(&self, text: &str) -> Result<ThudMove, String> {
         if self.outcome.is_some() {
             return Err("the round is over: no move is legal".into());
         }

@@ -216,6 +216,45 @@ pub fn generate(board: &Board, rule: TrollCapture, out: &mut impl MoveBuffer<Thu
     visit(board, &mut Collector { rule, out });
 }
 
+/// Lists the captures only, each troll landing taking every dwarf beside it: what the searching
+/// levels resolve at their horizon.
+struct Captures<'a, B> {
+    board: &'a Board,
+    out: &'a mut B,
+}
+
+impl<B: MoveBuffer<ThudMove>> Visitor for Captures<'_, B> {
+    #[inline(always)]
+    fn dwarf(&mut self, from: usize, to: usize) {
+        if self.board.kind(to) == TROLL {
+            self.out.push(ThudMove {
+                from: Square::from_cell(from),
+                to: Square::from_cell(to),
+                captures: 0,
+            });
+        }
+    }
+
+    #[inline]
+    fn troll(&mut self, board: &Board, from: usize, to: usize, _: bool) {
+        let all = board.dwarf_mask(to);
+        if all != 0 {
+            self.out.push(ThudMove {
+                from: Square::from_cell(from),
+                to: Square::from_cell(to),
+                captures: all,
+            });
+        }
+    }
+}
+
+/// Fills `out` with the side to move's captures: hurls, and troll moves taking every dwarf
+/// beside their destination.
+pub fn generate_captures(board: &Board, out: &mut impl MoveBuffer<ThudMove>) {
+    out.clear();
+    visit(board, &mut Captures { board, out });
+}
+
 /// The number of legal moves, without listing them.
 #[must_use]
 pub fn count(board: &Board, rule: TrollCapture) -> u64 {

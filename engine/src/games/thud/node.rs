@@ -20,8 +20,9 @@ pub const POINT: i32 = 100;
 /// Within this many plies of the no-capture window or the ply cap, the plies left are part of
 /// the hash: a search of depth `d` from a position with more than `d` plies left cannot reach
 /// either end, so its result holds for any such count, and positions far from both share their
-/// table entries. No level searches deeper than this.
-pub const HORIZON: u32 = 16;
+/// table entries. No level searches deeper than this (the search parameters' largest depth),
+/// captures beyond the horizon aside: they reset the window.
+pub const HORIZON: u32 = 64;
 
 /// The threats of a position, whoever is to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,15 +34,18 @@ pub struct Zones {
     pub troll_danger: SquareSet,
     /// The most dwarfs one troll move can take now.
     pub troll_best: u32,
-    /// Troll steps to empty squares (the trolls' mobility).
-    pub troll_steps: u32,
+    /// Troll steps to empty squares that no hurl reaches: the trolls' safe room to manoeuvre.
+    pub troll_safe_steps: u32,
 }
 
 impl Zones {
     /// Works the threats out from the board.
     #[must_use]
     pub fn of(board: &Board) -> Self {
-        let mut zones = Self::default();
+        let mut zones = Self {
+            troll_danger: hurl_reach(board),
+            ..Self::default()
+        };
         let mut reach = SquareSet::default();
         for sq in board.trolls().iter() {
             let from = sq.cell();
@@ -50,7 +54,7 @@ impl Zones {
                 if board.kind(to) != EMPTY {
                     continue;
                 }
-                zones.troll_steps += 1;
+                zones.troll_safe_steps += u32::from(!zones.troll_danger.has_cell(to));
                 reach.insert_cell(to);
                 zones.troll_best = zones.troll_best.max(board.adjacent_dwarfs(to));
                 let mut behind = from.wrapping_add_signed(-d);
@@ -66,31 +70,37 @@ impl Zones {
             }
         }
         zones.dwarf_danger = reach.neighbours();
-        for sq in board.dwarfs().iter() {
-            let front = sq.cell();
-            for d in DIRS {
-                let mut line = 1;
-                let mut back = front.wrapping_add_signed(-d);
-                while board.kind(back) == DWARF {
-                    line += 1;
-                    back = back.wrapping_add_signed(-d);
-                }
-                let mut to = front;
-                for _ in 0..line {
-                    to = to.wrapping_add_signed(d);
-                    match board.kind(to) {
-                        EMPTY => zones.troll_danger.insert_cell(to),
-                        TROLL => {
-                            zones.troll_danger.insert_cell(to);
-                            break;
-                        }
-                        _ => break,
+        zones
+    }
+}
+
+/// The squares some dwarf line can hurl onto: empty ones, and those of the trolls it can take.
+fn hurl_reach(board: &Board) -> SquareSet {
+    let mut danger = SquareSet::default();
+    for sq in board.dwarfs().iter() {
+        let front = sq.cell();
+        for d in DIRS {
+            let mut line = 1;
+            let mut back = front.wrapping_add_signed(-d);
+            while board.kind(back) == DWARF {
+                line += 1;
+                back = back.wrapping_add_signed(-d);
+            }
+            let mut to = front;
+            for _ in 0..line {
+                to = to.wrapping_add_signed(d);
+                match board.kind(to) {
+                    EMPTY => danger.insert_cell(to),
+                    TROLL => {
+                        danger.insert_cell(to);
+                        break;
                     }
+                    _ => break,
                 }
             }
         }
-        zones
     }
+    danger
 }
 
 /// A searched position.
@@ -199,6 +209,10 @@ impl SearchGame for Node {
         self.over()
             .then(|| self.for_side_to_move(POINT * self.margin()))
     }
+
+    /// A quiet cycle only runs the window down: the round then ends on its points, which the
+    /// search sees.
+    const CYCLES_DRAW: bool = false;
 
     /// One slot per (from, to) cell pair.
     const HISTORY_SLOTS: usize = 1 << 16;

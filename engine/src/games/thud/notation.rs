@@ -18,6 +18,7 @@ use arrayvec::ArrayVec;
 
 use super::board::{Board, FILES, Piece, RANK_WIDTHS, Side, Square};
 use super::moves::ThudMove;
+use crate::error::{ParseError, quote};
 
 /// The most trolls and dwarfs a position may hold: the start's armies (the move-list bound rests
 /// on them).
@@ -38,21 +39,24 @@ pub fn parse_square(text: &str) -> Result<Square, String> {
             Some('I') => "there is no file I".to_owned(),
             Some(c) => format!("`{c}` is not a file"),
         };
-        return Err(format!("square `{text}`: {why} ({SQUARE_FORMS})"));
+        return Err(format!("square {}: {why} ({SQUARE_FORMS})", quote(text)));
     };
     let digits = chars.as_str();
     let rank = match digits.parse::<usize>() {
         Ok(r) if (1..=15).contains(&r) && !digits.starts_with(['0', '+']) => r,
         _ => {
             return Err(format!(
-                "square `{text}`: `{digits}` is not a rank ({SQUARE_FORMS})"
+                "square {}: {} is not a rank ({SQUARE_FORMS})",
+                quote(text),
+                quote(digits)
             ));
         }
     };
     Square::new(file, rank - 1).ok_or_else(|| {
         let (first, last) = rank_span(rank - 1);
         format!(
-            "square `{text}` is in a cut corner, off the octagon (rank {rank} runs {first}-{last})"
+            "square {} is in a cut corner, off the octagon (rank {rank} runs {first}-{last})",
+            quote(text)
         )
     })
 }
@@ -160,64 +164,69 @@ pub fn format_position(board: &Board) -> String {
 }
 
 /// Reads a position in its text form.
-pub fn parse_position(text: &str) -> Result<Board, String> {
+pub fn parse_position(text: &str) -> Result<Board, ParseError> {
     const FORM: &str = "15 ranks from rank 15 down, separated by `/`, then `d` or `t`";
     let fields: Vec<&str> = text.split_whitespace().collect();
     let [ranks, side] = fields[..] else {
-        return Err(format!(
-            "position: {} space-separated fields, expected 2 ({FORM})",
+        return Err(ParseError::new(format!(
+            "{} space-separated fields, expected 2 ({FORM})",
             fields.len()
-        ));
+        )));
     };
     let side = match side {
         "d" | "D" => Side::Dwarfs,
         "t" | "T" => Side::Trolls,
         other => {
-            return Err(format!(
-                "position: side to move `{other}` is neither `d` (dwarfs) nor `t` (trolls)"
+            return Err(ParseError::at(
+                "side to move",
+                format!("{} is neither `d` (dwarfs) nor `t` (trolls)", quote(other)),
             ));
         }
     };
     let ranks: Vec<&str> = ranks.split('/').collect();
     if ranks.len() != 15 {
-        return Err(format!(
-            "position: {} ranks, expected 15 ({FORM})",
+        return Err(ParseError::new(format!(
+            "{} ranks, expected 15 ({FORM})",
             ranks.len()
-        ));
+        )));
     }
     let mut board = Board::empty(side);
     for (row, field) in ranks.iter().enumerate() {
         parse_rank(&mut board, 14 - row, field)?;
     }
     if board.troll_count() > MAX_TROLLS || board.dwarf_count() > MAX_DWARFS {
-        return Err(format!(
-            "position: {} trolls and {} dwarfs, at most {MAX_TROLLS} and {MAX_DWARFS}",
+        return Err(ParseError::new(format!(
+            "{} trolls and {} dwarfs, at most {MAX_TROLLS} and {MAX_DWARFS}",
             board.troll_count(),
             board.dwarf_count()
-        ));
+        )));
     }
     Ok(board)
 }
 
 /// Reads one rank's field (`rank` 0-based) onto `board`.
-fn parse_rank(board: &mut Board, rank: usize, field: &str) -> Result<(), String> {
+fn parse_rank(board: &mut Board, rank: usize, field: &str) -> Result<(), ParseError> {
     let (first, last) = rank_span(rank);
     let width = RANK_WIDTHS[rank];
     let name = rank + 1;
     let mut file = first.file();
     let mut chars = field.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
-        let here = |what: String| format!("position: rank {name}, character {}: {what}", at + 1);
+        let here = |why: String| ParseError::at(format!("rank {name}, character {}", at + 1), why);
         // The square this character starts on, if the rank still has room.
         let square = Square::new(file, rank).filter(|sq| sq.file() <= last.file());
         if c.is_ascii_digit() {
-            let mut run = c.to_digit(10).unwrap_or_default() as usize;
-            while let Some((_, d)) = chars.next_if(|(_, d)| d.is_ascii_digit()) {
-                run = run * 10 + d.to_digit(10).unwrap_or_default() as usize;
+            let mut end = at + 1;
+            while let Some((j, _)) = chars.next_if(|(_, d)| d.is_ascii_digit()) {
+                end = j + 1;
             }
+            let digits = &field[at..end];
+            // A run too long for a usize (18446744073709551617) is as wrong as 16: no wrapping.
+            let run = digits.parse::<usize>().unwrap_or(usize::MAX);
             if c == '0' || run > width {
                 return Err(here(format!(
-                    "`{run}` is not a run of empty squares (1-{width} on rank {name}, no leading zero)"
+                    "{} is not a run of empty squares (1-{width} on rank {name}, no leading zero)",
+                    quote(digits)
                 )));
             }
             if (file..file + run).contains(&Square::STONE.file()) && rank == Square::STONE.rank() {
@@ -250,25 +259,26 @@ fn parse_rank(board: &mut Board, rank: usize, field: &str) -> Result<(), String>
             'r' | 'R' => {}
             _ => {
                 return Err(here(format!(
-                    "`{c}` is not a piece (accepted: d dwarf, T troll, R stone, 1-15 empty squares)"
+                    "{} is not a piece (accepted: d dwarf, T troll, R stone, 1-15 empty squares)",
+                    quote(c.encode_utf8(&mut [0; 4]))
                 )));
             }
         }
         file += 1;
     }
     if file <= last.file() {
-        return Err(format!(
-            "position: rank {name} lists {} squares, the octagon has {width} on rank {name} ({first}-{last})",
+        return Err(ParseError::new(format!(
+            "rank {name} lists {} squares, the octagon has {width} on rank {name} ({first}-{last})",
             file - first.file()
-        ));
+        )));
     }
     Ok(())
 }
 
-fn overflow(name: usize, first: Square, last: Square, width: usize, listed: usize) -> String {
-    format!(
-        "position: rank {name} lists at least {listed} squares, the octagon has {width} on rank {name} ({first}-{last})"
-    )
+fn overflow(name: usize, first: Square, last: Square, width: usize, listed: usize) -> ParseError {
+    ParseError::new(format!(
+        "rank {name} lists at least {listed} squares, the octagon has {width} on rank {name} ({first}-{last})"
+    ))
 }
 
 /// A text diagram: `d` dwarfs, `T` trolls, `R` the stone, `.` empty squares.

@@ -12,6 +12,7 @@ mod hand;
 mod moves;
 mod notation;
 mod policy;
+mod position;
 mod rules;
 mod stats;
 
@@ -28,6 +29,7 @@ pub use rules::{
 pub use stats::{SeatRecord, TrenteDouzeReport, TrenteDouzeStats, TurnSums};
 
 use crate::agent::{Agent, AgentSetup};
+use crate::error::ParseError;
 use crate::game::{Counters, Game, Level, Log, MAX_SEATS, Outcome, SeatSet};
 use crate::random::RandomStream;
 
@@ -576,16 +578,17 @@ impl Game for TrenteDouze {
         notation::format_move(mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<TdMove, String> {
+    fn parse_move(&self, text: &str) -> Result<TdMove, ParseError> {
         notation::parse_move(self, text)
+            .map_err(|why| ParseError::new(why).reading("trente-douze move", text))
     }
 
     fn render(&self) -> String {
         notation::render(self)
     }
 
-    fn from_position(text: &str, _: &TrenteDouzeOptions) -> Result<Self, String> {
-        notation::from_position(text)
+    fn from_position(text: &str, _: &TrenteDouzeOptions) -> Result<Self, ParseError> {
+        position::read(text).map_err(|e| e.reading("trente-douze position", text))
     }
 
     fn position(&self) -> Option<String> {

@@ -5,9 +5,10 @@
 use core::fmt::{Display, Write as _};
 
 use super::hand::{DICE, Hand, Threshold};
-use super::rules::{ROUNDS, START_SCORE, TurnResult, game_winners, round_winners, turn_result};
+use super::rules::ROUNDS;
 use super::{TdMove, TrenteDouze};
-use crate::game::{MAX_SEATS, Outcome, SeatSet};
+use crate::error::quote;
+use crate::game::SeatSet;
 
 /// Whom an attack hits in each round.
 pub(super) const ROUND_RULE: [&str; ROUNDS] = [
@@ -59,7 +60,7 @@ pub(super) fn format_move(mv: TdMove) -> String {
 }
 
 /// Reads `keep 4 6 6 big` (also `466 big`, `keep 4,6,6`; the class may be left out when the dice
-/// allow only one) or `victim 2` (also `2`).
+/// allow only one) or `victim 2` (also `2`). The caller names the input in the error.
 pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, String> {
     if game.outcome.is_some() {
         return Err("the game is over: no move is legal".into());
@@ -73,70 +74,84 @@ pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, Strin
         if matches!(words.first(), Some(&("victim" | "seat"))) {
             words.remove(0);
         }
-        let victims = list(game.victims());
-        let seat = match words.as_slice() {
-            [seat] => seat.parse::<u8>().ok(),
-            _ => None,
-        };
-        return match seat {
-            Some(seat) if game.is_legal(TdMove::Victim(seat)) => Ok(TdMove::Victim(seat)),
-            _ => Err(format!(
-                "`{text}`: seat {} attacks at level {level} and must name its victim, one of seats {victims} (e.g. `victim {}`)",
-                game.mover,
-                game.victims().next().unwrap_or(0)
-            )),
-        };
+        return parse_victim(game, level, &words);
     }
     if words.first() == Some(&"keep") {
         words.remove(0);
     }
+    let (dice, class) = parse_keep(&words)?;
+    keep(game, dice, class)
+}
+
+/// The victim named by `words` (one seat number) when the mover attacks at `level`.
+fn parse_victim(game: &TrenteDouze, level: u8, words: &[&str]) -> Result<TdMove, String> {
+    let seat = match words {
+        [seat] => seat.parse::<u8>().ok(),
+        _ => None,
+    };
+    match seat {
+        Some(seat) if game.is_legal(TdMove::Victim(seat)) => Ok(TdMove::Victim(seat)),
+        _ => Err(format!(
+            "seat {} attacks at level {level} and must name its victim, one of seats {} (e.g. `victim {}`)",
+            game.mover,
+            list(game.victims()),
+            game.victims().next().unwrap_or(0)
+        )),
+    }
+}
+
+/// The syntax of a keep: die faces (`4 6 6` or `466`) and at most one `small` or `big`.
+fn parse_keep(words: &[&str]) -> Result<(Hand, Option<Threshold>), String> {
     let mut dice = Hand::EMPTY;
     let mut class = None;
-    for word in words {
-        match word {
-            "small" | "big" => {
-                let t = if word == "small" {
-                    Threshold::Small
-                } else {
-                    Threshold::Big
-                };
-                if class.replace(t).is_some() {
-                    return Err(format!("`{text}`: name the threshold once"));
-                }
-            }
+    for &word in words {
+        let t = match word {
+            "small" => Threshold::Small,
+            "big" => Threshold::Big,
             digits => {
                 for c in digits.chars() {
                     let face = c.to_digit(10).filter(|d| (1..=6).contains(d));
                     let Some(face) = face else {
                         return Err(format!(
-                            "`{text}`: `{c}` is not a die face: write the faces 1 to 6 to set aside, then `small` or `big` on the first roll (e.g. `keep 6 6 big`)"
+                            "{} is not a die face: write the faces 1 to 6 to set aside, then `small` or `big` on the first roll (e.g. `keep 6 6 big`)",
+                            quote(c.encode_utf8(&mut [0; 4]))
                         ));
                     };
                     if dice.len() as usize == DICE {
-                        return Err(format!("`{text}`: more than six dice"));
+                        return Err("more than six dice".into());
                     }
                     dice = dice.with(face as u8);
                 }
+                continue;
             }
+        };
+        if class.replace(t).is_some() {
+            return Err("name the threshold once".into());
         }
     }
+    Ok((dice, class))
+}
+
+/// The keep of `dice` checked against the roll and the round's threshold; `class` is the
+/// threshold the text named, if any.
+fn keep(game: &TrenteDouze, dice: Hand, class: Option<Threshold>) -> Result<TdMove, String> {
     if dice.is_empty() {
         return Err(format!(
-            "`{text}`: set aside at least one die of the roll {} (e.g. `keep {}`)",
+            "set aside at least one die of the roll {} (e.g. `keep {}`)",
             game.roll,
             game.roll.faces().next().unwrap_or(1)
         ));
     }
     if !dice.is_within(game.roll) {
         return Err(format!(
-            "`{text}`: the dice {dice} are not all in the roll {}",
+            "the dice {dice} are not all in the roll {}",
             game.roll
         ));
     }
     let threshold = match (game.threshold, class) {
         (Some(fixed), Some(t)) if t != fixed => {
             return Err(format!(
-                "`{text}`: the threshold is already {}; leave out `{}`",
+                "the threshold is already {}; leave out `{}`",
                 fixed.name(),
                 t.name()
             ));
@@ -144,7 +159,7 @@ pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, Strin
         (Some(_), _) => None,
         (None, Some(t)) if !dice.has_class(t) => {
             return Err(format!(
-                "`{text}`: no die of {dice} is {}: the first die set aside must be one of them",
+                "no die of {dice} is {}: the first die set aside must be one of them",
                 t.name()
             ));
         }
@@ -155,7 +170,7 @@ pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, Strin
         ) {
             (true, true) => {
                 return Err(format!(
-                    "`{text}`: {dice} mixes small (1-3) and big (4-6) faces: add `small` or `big` to say which die is set aside first"
+                    "{dice} mixes small (1-3) and big (4-6) faces: add `small` or `big` to say which die is set aside first"
                 ));
             }
             (true, false) => Some(Threshold::Small),
@@ -229,7 +244,7 @@ pub(super) fn render(game: &TrenteDouze) -> String {
     out
 }
 
-fn digits(hand: Hand) -> String {
+pub(super) fn digits(hand: Hand) -> String {
     hand.faces().map(|f| char::from(b'0' + f)).collect()
 }
 
@@ -264,219 +279,4 @@ pub(super) fn position(game: &TrenteDouze) -> String {
         let _ = write!(out, " roll={}", digits(game.roll));
     }
     out
-}
-
-fn parse_dice(key: &str, value: &str) -> Result<Hand, String> {
-    let mut hand = Hand::EMPTY;
-    for c in value.chars() {
-        match c.to_digit(10) {
-            Some(d @ 1..=6) if usize::from(hand.len()) < DICE => hand = hand.with(d as u8),
-            _ => {
-                return Err(format!(
-                    "position: {key}={value}: `{c}` is not accepted: write up to six die faces 1 to 6, e.g. {key}=1346"
-                ));
-            }
-        }
-    }
-    Ok(hand)
-}
-
-fn parse_seat(key: &str, value: &str, n: usize) -> Result<usize, String> {
-    value
-        .parse::<usize>()
-        .ok()
-        .filter(|&s| s < n)
-        .ok_or_else(|| {
-            format!(
-                "position: {key}={value} is not a seat: seats are 0 to {}",
-                n - 1
-            )
-        })
-}
-
-fn parse_scores(key: &str, value: &str, n: usize) -> Result<[i16; MAX_SEATS], String> {
-    let parts: Vec<&str> = value.split(',').collect();
-    if parts.len() != n {
-        return Err(format!(
-            "position: {key}={value} has {} scores, the game has {n} seats",
-            parts.len()
-        ));
-    }
-    let mut scores = [START_SCORE; MAX_SEATS];
-    for (slot, part) in scores.iter_mut().zip(parts) {
-        *slot = part
-            .trim()
-            .parse::<i16>()
-            .ok()
-            .filter(|&s| s <= START_SCORE)
-            .ok_or_else(|| {
-                format!(
-                    "position: {key}: `{part}` is not a score (whole numbers up to {START_SCORE})"
-                )
-            })?;
-    }
-    Ok(scores)
-}
-
-/// The fields of a position, checked one by one.
-#[derive(Default)]
-struct Fields<'a> {
-    seats: Option<&'a str>,
-    round: Option<&'a str>,
-    scores: Option<&'a str>,
-    past: Option<&'a str>,
-    turn: Option<&'a str>,
-    mover: Option<&'a str>,
-    first_dead: Option<&'a str>,
-    threshold: Option<&'a str>,
-    kept: Option<&'a str>,
-    roll: Option<&'a str>,
-}
-
-const KEYS: &str = "seats, round, scores, past, turn, mover, first-dead, threshold, kept, roll";
-
-pub(super) fn from_position(text: &str) -> Result<TrenteDouze, String> {
-    let mut f = Fields::default();
-    for word in text.split_whitespace() {
-        let (key, value) = word
-            .split_once('=')
-            .ok_or_else(|| format!("position: `{word}` is not key=value (keys: {KEYS})"))?;
-        let slot = match key {
-            "seats" => &mut f.seats,
-            "round" => &mut f.round,
-            "scores" => &mut f.scores,
-            "past" => &mut f.past,
-            "turn" => &mut f.turn,
-            "mover" => &mut f.mover,
-            "first-dead" => &mut f.first_dead,
-            "threshold" => &mut f.threshold,
-            "kept" => &mut f.kept,
-            "roll" => &mut f.roll,
-            _ => return Err(format!("position: unknown key `{key}` (keys: {KEYS})")),
-        };
-        if slot.replace(value).is_some() {
-            return Err(format!("position: `{key}` is given twice"));
-        }
-    }
-    let n = f
-        .seats
-        .and_then(|v| v.parse::<usize>().ok())
-        .filter(|n| (2..=MAX_SEATS).contains(n))
-        .ok_or_else(|| format!("position: seats must be 2 to {MAX_SEATS}"))?;
-    let past: Vec<[i16; MAX_SEATS]> = match f.past {
-        None => Vec::new(),
-        Some(v) => v
-            .split('/')
-            .map(|r| parse_scores("past", r, n))
-            .collect::<Result<_, _>>()?,
-    };
-    let mut game = TrenteDouze::blank(n);
-    for (r, scores) in past.iter().enumerate().take(ROUNDS) {
-        game.round_scores[r] = *scores;
-        game.round_winners[r] = round_winners(scores, n);
-    }
-    if past.len() == ROUNDS {
-        let winners = game_winners(&game.round_scores, &game.round_winners, n);
-        game.round = ROUNDS as u8 - 1;
-        game.outcome = Some(Outcome {
-            winners,
-            no_result: false,
-            reason: super::REASON_THREE_ROUNDS,
-        });
-        return Ok(game);
-    }
-    let round = f
-        .round
-        .and_then(|v| v.parse::<usize>().ok())
-        .filter(|r| (1..=ROUNDS).contains(r))
-        .ok_or("position: round must be 1, 2 or 3")?;
-    if past.len() != round - 1 {
-        return Err(format!(
-            "position: round {round} needs the final scores of {} earlier round(s) in past= (rounds separated by /), {} given",
-            round - 1,
-            past.len()
-        ));
-    }
-    game.round = (round - 1) as u8;
-    game.scores = parse_scores("scores", f.scores.ok_or("position: scores= is missing")?, n)?;
-    let turn = parse_seat("turn", f.turn.ok_or("position: turn= is missing")?, n)?;
-    let mover = match f.mover {
-        Some(v) => parse_seat("mover", v, n)?,
-        None => turn,
-    };
-    game.turn = turn as u8;
-    game.mover = mover as u8;
-    game.first_players = [turn as u8; ROUNDS];
-    let dead: Vec<usize> = (0..n).filter(|&s| !game.is_alive(s)).collect();
-    match (f.first_dead, dead.is_empty()) {
-        (None, true) => {}
-        (None, false) => {
-            return Err("position: someone is dead, so first-dead= must say who died first".into());
-        }
-        (Some(v), _) => {
-            let seat = parse_seat("first-dead", v, n)?;
-            if game.is_alive(seat) {
-                return Err(format!(
-                    "position: first-dead={seat} but seat {seat} is alive"
-                ));
-            }
-            game.first_dead = Some(seat as u8);
-        }
-    }
-    if game.is_alive(mover) && (mover != turn || n - dead.len() < 2) {
-        return Err(
-            "position: a living mover must be the player whose turn it is, with another player alive"
-                .into(),
-        );
-    }
-    game.kept = parse_dice("kept", f.kept.unwrap_or(""))?;
-    game.roll = parse_dice("roll", f.roll.unwrap_or(""))?;
-    game.threshold = match f.threshold {
-        None => None,
-        Some("small") => Some(Threshold::Small),
-        Some("big") => Some(Threshold::Big),
-        Some(other) => {
-            return Err(format!(
-                "position: threshold={other} is not accepted: small or big"
-            ));
-        }
-    };
-    match game.threshold {
-        None if !game.kept.is_empty() => {
-            return Err("position: kept dice need threshold=small or threshold=big".into());
-        }
-        Some(t) if !game.kept.has_class(t) => {
-            return Err(format!(
-                "position: threshold={} but no kept die is {}",
-                t.name(),
-                t.name()
-            ));
-        }
-        _ => {}
-    }
-    let kept = usize::from(game.kept.len());
-    if kept == DICE {
-        let threshold = game.threshold.unwrap_or(Threshold::Small);
-        match turn_result(threshold, game.kept.sum()) {
-            TurnResult::Attack(level) if game.in_vengeance() || round == ROUNDS => {
-                if !game.roll.is_empty() {
-                    return Err("position: all six dice are kept, so roll= must be empty".into());
-                }
-                game.pending = Some(level);
-            }
-            _ => {
-                return Err(
-                    "position: six kept dice must make an attack whose victim the mover chooses (round 3 or a vengeance)"
-                        .into(),
-                );
-            }
-        }
-    } else if kept + usize::from(game.roll.len()) != DICE {
-        return Err(format!(
-            "position: kept={} and roll={} must make six dice",
-            digits(game.kept),
-            digits(game.roll)
-        ));
-    }
-    Ok(game)
 }

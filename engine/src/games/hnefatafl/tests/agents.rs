@@ -1,6 +1,7 @@
 //! The computer levels and their evaluation.
 
 use super::*;
+use crate::search::SearchParams;
 
 // ---------------------------------------------------------------- computer levels
 
@@ -194,25 +195,4 @@ fn captures_are_ordered_first() {
             .count()
             == 1
     );
-}
-
-#[test]
-fn the_search_sees_repetitions_of_recent_positions() {
-    use crate::search::SearchGame;
-    let start = game(START);
-    let root = Node {
-        game: start,
-        recent: [0; node::RECENT],
-    };
-    // An attacker out and a defender out, then both back: the start position returns.
-    let line = ["d1-d3", "f4-e4", "d3-d1", "e4-f4"];
-    let mut pos = root;
-    for text in line {
-        assert_eq!(pos.terminal(1), None, "{text}");
-        pos = pos.after(pos.game.parse_move(text).unwrap());
-    }
-    assert_eq!(pos.game.board(), start.board());
-    // The side to move at the repeated position scores it well: whoever repeated it pays.
-    assert!(pos.terminal(4).is_some_and(|score| score > 0));
-    assert_eq!(pos.terminal(0), None, "the root itself is never cut short");
 }

@@ -64,7 +64,9 @@ fn bad_positions_get_one_clear_line() {
         ),
     ];
     for (text, expected) in cases {
-        let err = Hnefatafl::from_position(text, &HnefataflOptions::default()).unwrap_err();
+        let err = Hnefatafl::from_position(text, &HnefataflOptions::default())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains(expected), "{text}: `{err}` lacks `{expected}`");
         assert!(!err.contains('\n'));
     }
@@ -85,7 +87,7 @@ fn illegal_moves_say_why() {
         ("a4-a3xb3", "captures nothing"),
     ];
     for (text, expected) in cases {
-        let err = g.parse_move(text).unwrap_err();
+        let err = g.parse_move(text).unwrap_err().to_string();
         assert!(err.contains(expected), "{text}: `{err}` lacks `{expected}`");
     }
     assert_eq!(
@@ -98,6 +100,7 @@ fn illegal_moves_say_why() {
     assert!(
         g.parse_move("d1-d5xe4")
             .unwrap_err()
+            .to_string()
             .contains("captures e5")
     );
 }

@@ -26,7 +26,7 @@ fn only_the_king_stops_on_a_corner() {
     let t = targets(&king, "a5");
     assert_eq!(t.len(), 20);
     assert!(t.contains(&"a1".to_owned()) && t.contains(&"a11".to_owned()));
-    let err = soldier.parse_move("a5-a1").unwrap_err();
+    let err = soldier.parse_move("a5-a1").unwrap_err().to_string();
     assert!(err.contains("only the king may stop on a1"), "{err}");
 }
 

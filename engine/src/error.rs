@@ -1,0 +1,213 @@
+//! The engine's typed errors: text that does not read ([`ParseError`]) and a move that the
+//! position does not allow ([`PlayError`]), and [`quote`], the one way every message repeats
+//! what a user typed.
+//!
+//! The errors carry their parts as fields, so a caller (the command line, a browser page) can
+//! compose its own message; `Display` gives one line that names everything.
+
+use core::fmt;
+
+/// The most characters of a user's input that a message repeats.
+pub const QUOTE_LIMIT: usize = 80;
+
+/// `text` as an error message repeats it: in backticks, with control characters escaped (a
+/// newline shows as `\n`, so the message stays one line) and cut after [`QUOTE_LIMIT`]
+/// characters, with the full length said (a 128 KiB input does not make a 128 KiB message).
+#[must_use]
+pub fn quote(text: &str) -> String {
+    let mut quoted = String::from("`");
+    for c in text.chars().take(QUOTE_LIMIT) {
+        if c.is_control() {
+            quoted.extend(c.escape_default());
+        } else {
+            quoted.push(c);
+        }
+    }
+    quoted.push('`');
+    let length = text.chars().count();
+    if length > QUOTE_LIMIT {
+        quoted.push_str(&format!("… ({length} characters)"));
+    }
+    quoted
+}
+
+/// Text that does not read as what it should be.
+///
+/// A reader builds it from where and why ([`ParseError::new`], [`ParseError::at`], or any
+/// `String` through `?`); the public entry point then names what was read and the input
+/// ([`ParseError::reading`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// What the text should have been, e.g. `thud position` or `hnefatafl move`.
+    pub what: String,
+    /// The text, quoted with [`quote`].
+    pub input: String,
+    /// Where in the text the fault lies (`rank 3, character 2`), when it lies in one place.
+    pub place: Option<String>,
+    /// Why the text does not read, or which rule it breaks.
+    pub why: String,
+}
+
+impl ParseError {
+    /// A fault of the whole text.
+    pub fn new(why: impl Into<String>) -> Self {
+        Self {
+            what: String::new(),
+            input: String::new(),
+            place: None,
+            why: why.into(),
+        }
+    }
+
+    /// A fault at one place in the text.
+    pub fn at(place: impl Into<String>, why: impl Into<String>) -> Self {
+        Self {
+            place: Some(place.into()),
+            ..Self::new(why)
+        }
+    }
+
+    /// Names what was being read and the input (quoted here).
+    #[must_use]
+    pub fn reading(self, what: impl Into<String>, input: &str) -> Self {
+        Self {
+            what: what.into(),
+            input: quote(input),
+            ..self
+        }
+    }
+
+    /// The place and the reason, without what was read: for a caller that names the input
+    /// itself (`move 2 `F2-F3` is illegal: …`).
+    #[must_use]
+    pub fn reason(&self) -> String {
+        match &self.place {
+            Some(place) => format!("{place}: {}", self.why),
+            None => self.why.clone(),
+        }
+    }
+}
+
+impl From<String> for ParseError {
+    fn from(why: String) -> Self {
+        Self::new(why)
+    }
+}
+
+impl From<&str> for ParseError {
+    fn from(why: &str) -> Self {
+        Self::new(why)
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.what.is_empty() {
+            write!(f, "bad {}", self.what)?;
+            if !self.input.is_empty() {
+                write!(f, " {}", self.input)?;
+            }
+            f.write_str(": ")?;
+        }
+        f.write_str(&self.reason())
+    }
+}
+
+impl core::error::Error for ParseError {}
+
+/// A move that cannot be played in the position ([`crate::Game::try_play`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game has ended; `reason` says how.
+    GameOver { reason: &'static str },
+    /// The move is not among the legal moves (shown in `Debug` form, since an illegal move may
+    /// have no notation).
+    Illegal { mv: String },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::GameOver { reason } => write!(f, "the game is over ({reason}): no move is legal"),
+            Self::Illegal { mv } => write!(f, "{mv} is not a legal move here"),
+        }
+    }
+}
+
+impl core::error::Error for PlayError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, NoLog, RandomStream};
+
+    #[test]
+    fn quote_keeps_one_line_and_cuts_long_input() {
+        assert_eq!(quote("d1-d3"), "`d1-d3`");
+        assert_eq!(quote("a\nb\t\u{7}"), "`a\\nb\\t\\u{7}`");
+        let long = "x".repeat(128 * 1024);
+        let quoted = quote(&long);
+        assert_eq!(
+            quoted,
+            format!("`{}`… (131072 characters)", "x".repeat(QUOTE_LIMIT))
+        );
+        // Multi-byte characters are counted, not bytes, and never cut in half.
+        assert_eq!(
+            quote(&"é".repeat(81)).chars().filter(|&c| c == 'é').count(),
+            80
+        );
+    }
+
+    /// Plays `first` twice through [`Game::try_play`]: the second time its piece has gone, so
+    /// it is refused and the position stays as it was.
+    fn replay_is_refused<G: Game>(first: &str) {
+        let mut dice = RandomStream::dice(0);
+        let mut game = G::new(&G::Options::default(), G::SEATS.0, &mut dice, &mut NoLog);
+        let mv = game.parse_move(first).unwrap();
+        assert!(game.is_legal(mv));
+        assert_eq!(game.try_play(mv, &mut dice, &mut NoLog), Ok(()));
+        let before = game.position();
+        assert!(!game.is_legal(mv));
+        assert!(matches!(
+            game.try_play(mv, &mut dice, &mut NoLog),
+            Err(PlayError::Illegal { .. })
+        ));
+        assert_eq!(game.position(), before);
+    }
+
+    #[test]
+    fn try_play_refuses_an_illegal_move_and_leaves_the_position() {
+        replay_is_refused::<crate::games::hnefatafl::Hnefatafl>("d1-d3");
+        replay_is_refused::<crate::games::thud::Thud>("F1-F2");
+    }
+
+    #[test]
+    fn try_play_refuses_every_move_once_the_game_is_over() {
+        let options = crate::games::hnefatafl::HnefataflOptions { ply_cap: 1 };
+        let mut game = crate::games::hnefatafl::Hnefatafl::new(
+            &options,
+            2,
+            &mut RandomStream::dice(0),
+            &mut NoLog,
+        );
+        let mv = game.parse_move("d1-d3").unwrap();
+        game.try_play(mv, &mut RandomStream::dice(0), &mut NoLog)
+            .unwrap();
+        let reply = game.parse_move("d5-d3");
+        assert!(reply.is_err(), "{reply:?}");
+        let err = game
+            .try_play(mv, &mut RandomStream::dice(0), &mut NoLog)
+            .unwrap_err();
+        assert!(matches!(err, PlayError::GameOver { .. }), "{err}");
+    }
+
+    #[test]
+    fn a_parse_error_names_what_where_and_why() {
+        let e = ParseError::at("rank 3", "`q` is not a piece").reading("thud position", "q\n");
+        assert_eq!(
+            e.to_string(),
+            "bad thud position `q\\n`: rank 3: `q` is not a piece"
+        );
+        assert_eq!(e.reason(), "rank 3: `q` is not a piece");
+    }
+}

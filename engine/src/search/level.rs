@@ -1,0 +1,241 @@
+//! The search levels of the board games: one table of search parameters that every searching
+//! level of every game carries after its evaluation weights, and the rows a game fills in to
+//! declare its levels.
+//!
+//! A level's [`WeightSet`] is `evaluation weights ++ SearchParams`, with the level's own search
+//! defaults, so that a weights file or `koom tune` can move the budgets and the contempt as well
+//! as the evaluation. A game declares its searching levels as [`LevelRow`]s and builds their
+//! tables with [`level_table`] in a `static`; [`SearchingAgent`](super::SearchingAgent) plays
+//! them.
+
+use super::Limits;
+use crate::agent::TimeControl;
+use crate::game::Level;
+use crate::weights::{Param, WeightSet};
+
+crate::weight_set! {
+    /// One searching level's budgets and its view of cycles. Batch runs bind `depth`, `width`
+    /// and `nodes`, so that results reproduce whatever the machine; `--time-control player`
+    /// binds `player_depth`, `width` and `time_ms` instead.
+    pub struct SearchParams = "search" {
+        /// Deepest iteration of a batch search, in plies.
+        depth: 3.0, 1.0..=32.0, 1.0;
+        /// Moves searched at each node, the most promising first; 0 searches them all.
+        width: 0.0, 0.0..=400.0, 1.0;
+        /// Node budget of a batch search; 0 for none (depth alone binds).
+        nodes: 0.0, 0.0..=50_000_000.0, 1000.0;
+        /// Deepest iteration under player time control, in plies.
+        player_depth: 8.0, 1.0..=64.0, 1.0;
+        /// Time per move under player time control, in milliseconds; 0 for none (player_depth
+        /// alone binds).
+        time_ms: 1000.0, 0.0..=600_000.0, 50.0;
+        /// What a cycle (a position repeating one already seen in the game) costs the side to
+        /// move at the root, in evaluation units: it scores as a draw at minus this for that
+        /// side and plus this for the other.
+        contempt: 0.0, -10_000.0..=10_000.0, 5.0;
+    }
+}
+
+/// The number of search parameters after a level's evaluation weights.
+pub const SEARCH_LEN: usize = SearchParams::SET.params.len();
+
+impl SearchParams {
+    /// The values in table order (a `const` twin of `values`, which the tests hold equal).
+    #[must_use]
+    pub const fn to_array(&self) -> [f64; SEARCH_LEN] {
+        [
+            self.depth,
+            self.width,
+            self.nodes,
+            self.player_depth,
+            self.time_ms,
+            self.contempt,
+        ]
+    }
+
+    /// The budgets a search obeys under `time_control`. Every parameter is range-checked by its
+    /// table, so each budget is either absent (0) or positive.
+    #[must_use]
+    pub fn limits(&self, time_control: TimeControl) -> Limits {
+        let positive = |x: f64| (x >= 1.0).then_some(x.round() as u64);
+        let width = positive(self.width).map(|w| w as usize);
+        match time_control {
+            TimeControl::Batch => Limits {
+                depth: self.depth.round() as u32,
+                width,
+                nodes: positive(self.nodes),
+                time_ms: None,
+            },
+            TimeControl::Player => Limits {
+                depth: self.player_depth.round() as u32,
+                width,
+                nodes: None,
+                time_ms: positive(self.time_ms),
+            },
+        }
+    }
+
+    /// The contempt in the evaluation's integer units.
+    #[must_use]
+    pub fn contempt(&self) -> i32 {
+        self.contempt.round() as i32
+    }
+}
+
+/// One searching level of a game, as the game's level table declares it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelRow {
+    /// The level's name (`--agents hard`).
+    pub name: &'static str,
+    /// One line for `koom list`.
+    pub summary: &'static str,
+    /// log2 of the transposition table's entries.
+    pub table_bits: u8,
+    /// The level's defaults for the search parameters.
+    pub search: SearchParams,
+}
+
+impl LevelRow {
+    /// The level as the game's level list shows it, with `weights`: its table (built from this
+    /// row by [`level_table`]).
+    #[must_use]
+    pub const fn level(&self, weights: &'static WeightSet) -> Level {
+        Level {
+            name: self.name,
+            summary: self.summary,
+            weights: Some(weights),
+        }
+    }
+}
+
+/// A level's parameter table: the evaluation's `eval` parameters, then the search parameters
+/// with `search` as their defaults. `N` must be `eval.len() + SEARCH_LEN` (checked when the
+/// table is built, at compile time in a `static`).
+///
+/// # Panics
+/// When `N` is not that length.
+#[must_use]
+pub const fn level_table<const N: usize>(eval: &[Param], search: &SearchParams) -> [Param; N] {
+    assert!(
+        N == eval.len() + SEARCH_LEN,
+        "a level table holds the evaluation then the search parameters"
+    );
+    let defaults = search.to_array();
+    let mut params = [SearchParams::SET.params[0]; N];
+    let mut i = 0;
+    while i < N {
+        params[i] = if i < eval.len() {
+            eval[i]
+        } else {
+            let j = i - eval.len();
+            Param {
+                default: defaults[j],
+                ..SearchParams::SET.params[j]
+            }
+        };
+        i += 1;
+    }
+    params
+}
+
+/// A searching level's values split into its evaluation weights and its search parameters:
+/// `given` (in `set`'s order, empty for the defaults) completed with the table's defaults where
+/// it is short.
+#[must_use]
+pub fn level_values(set: &WeightSet, given: &[f64]) -> (Vec<f64>, SearchParams) {
+    let mut values: Vec<f64> = set
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| given.get(i).copied().unwrap_or(p.default))
+        .collect();
+    let search = values.split_off(values.len().saturating_sub(SEARCH_LEN));
+    (values, SearchParams::from_values(&search))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::weights::check_table;
+
+    const EVAL: &[Param] = &[Param {
+        name: "material",
+        default: 1.0,
+        min: 0.0,
+        max: 2.0,
+        step: 0.1,
+        doc: "",
+    }];
+    const HARD: SearchParams = SearchParams {
+        depth: 4.0,
+        width: 0.0,
+        nodes: 5000.0,
+        player_depth: 9.0,
+        time_ms: 700.0,
+        contempt: 25.0,
+    };
+    static TABLE: [Param; 1 + SEARCH_LEN] = level_table(EVAL, &HARD);
+    const SET: WeightSet = WeightSet {
+        name: "demo-hard",
+        params: &TABLE,
+    };
+
+    #[test]
+    fn a_level_table_is_the_evaluation_then_the_search_with_the_level_defaults() {
+        check_table(&SearchParams::SET).unwrap();
+        check_table(&SET).unwrap();
+        assert_eq!(HARD.to_array().to_vec(), HARD.values());
+        assert_eq!(TABLE[0], EVAL[0]);
+        assert_eq!(SET.defaults()[1..], HARD.values());
+        let names: Vec<_> = TABLE[1..].iter().map(|p| p.name).collect();
+        assert_eq!(
+            names,
+            [
+                "depth",
+                "width",
+                "nodes",
+                "player_depth",
+                "time_ms",
+                "contempt"
+            ]
+        );
+        let (eval, search) = level_values(&SET, &[1.5, 6.0]);
+        assert_eq!(eval, [1.5]);
+        assert_eq!(search, SearchParams { depth: 6.0, ..HARD });
+    }
+
+    #[test]
+    fn budgets_follow_the_time_control() {
+        let batch = HARD.limits(TimeControl::Batch);
+        assert_eq!(
+            batch,
+            Limits {
+                depth: 4,
+                width: None,
+                nodes: Some(5000),
+                time_ms: None
+            }
+        );
+        let player = SearchParams {
+            width: 12.0,
+            ..HARD
+        }
+        .limits(TimeControl::Player);
+        assert_eq!(
+            player,
+            Limits {
+                depth: 9,
+                width: Some(12),
+                nodes: None,
+                time_ms: Some(700)
+            }
+        );
+        let untimed = SearchParams {
+            time_ms: 0.0,
+            ..HARD
+        }
+        .limits(TimeControl::Player);
+        assert_eq!(untimed.time_ms, None);
+        assert_eq!(HARD.contempt(), 25);
+    }
+}

@@ -1,0 +1,166 @@
+//! What every command that plays games shares: the wall clock, the Ctrl-C flag, the progress
+//! bar, the `run` object of `summary.json`, and writing a run's results.
+
+use std::io::IsTerminal as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use engine::{Clock, Game};
+use indicatif::{ProgressBar, ProgressStyle};
+use reports::RunInfo;
+use tuner::config::{Experiment, Plan};
+use tuner::runner::Hooks;
+use tuner::summary::summarize;
+use tuner::tally::RunTally;
+
+/// Wall-clock time for `--time-control player`.
+#[derive(Debug)]
+pub struct WallClock(Instant);
+
+impl WallClock {
+    pub fn new() -> Self {
+        Self(Instant::now())
+    }
+}
+
+impl Clock for WallClock {
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.0.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+}
+
+/// The Ctrl-C flag, installed once per process.
+pub fn interrupt_flag() -> &'static Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let handler_flag = Arc::clone(&flag);
+        // Without a handler Ctrl-C simply kills the process: nothing complete-looking is left
+        // behind either, since results are renamed into place only at the end.
+        let _ = ctrlc::set_handler(move || handler_flag.store(true, Ordering::SeqCst));
+        flag
+    })
+}
+
+fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    if let Some(style) = bar_style(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {unit} {{rate}} ETA {{eta}}"
+    )) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// A progress style whose `{rate}` reads `1,234 games/s`, or `3.2 s/game` below one a second
+/// (indicatif's `{per_sec}` prints four decimals, and `0/s` for slow games).
+pub fn bar_style(template: &str) -> Option<ProgressStyle> {
+    let style = ProgressStyle::with_template(template).ok()?;
+    Some(style.with_key(
+        "rate",
+        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&rate_text(state.per_sec()));
+        },
+    ))
+}
+
+/// `per_sec` games a second, for people.
+pub fn rate_text(per_sec: f64) -> String {
+    if per_sec >= 1.0 {
+        let whole = per_sec.round() as u64;
+        let digits = whole.to_string();
+        let mut grouped = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                grouped.push(',');
+            }
+            grouped.push(c);
+        }
+        format!("{grouped} games/s")
+    } else if per_sec > 0.0 {
+        format!("{:.1} s/game", 1.0 / per_sec)
+    } else {
+        "-".to_owned()
+    }
+}
+
+/// What a command that plays games shows while it runs: a progress bar, the wall clock that
+/// `--time-control player` reads, and the Ctrl-C flag, as the runner's hooks.
+pub struct Live {
+    pub bar: ProgressBar,
+    progress: Box<dyn Fn(u64) + Sync>,
+    clock: WallClock,
+}
+
+impl Live {
+    pub fn new(total_games: u64, quiet: bool) -> Self {
+        let bar = progress_bar(total_games, quiet, "games");
+        let counter = bar.clone();
+        Self {
+            bar,
+            progress: Box::new(move |n| counter.inc(n)),
+            clock: WallClock::new(),
+        }
+    }
+
+    pub fn hooks(&self) -> Hooks<'_> {
+        Hooks {
+            progress: &*self.progress,
+            interrupt: interrupt_flag(),
+            clock: &self.clock,
+        }
+    }
+}
+
+/// `RunInfo` for a run of `games` games that started at `started` (`None`: no games were
+/// played here, as in `koom merge`).
+pub fn run_info(games: u64, started: Option<Instant>, threads: usize) -> RunInfo {
+    let elapsed = started.map_or(0.0, |s| s.elapsed().as_secs_f64());
+    RunInfo {
+        elapsed_s: elapsed,
+        games_per_s: games as f64 / elapsed.max(1e-9),
+        threads: if threads == 0 {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        } else {
+            threads
+        },
+        host: reports::host_name(),
+        koom_version: env!("CARGO_PKG_VERSION"),
+    }
+}
+
+/// Writes `summary.json`, `summary.csv` and the report, and prints the table.
+pub fn write_results<G: Game>(
+    plan: &Plan<G>,
+    exp: &Experiment,
+    tally: &RunTally<G>,
+    partial: bool,
+    info: &RunInfo,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    let out = exp.out.as_path();
+    let summary = summarize(plan, exp.time_control, tally, partial);
+    reports::write_atomic(&out.join("summary.csv"), &reports::summary_csv(&summary)?)?;
+    reports::write_atomic(
+        &out.join("summary.json"),
+        reports::summary_json(&summary, info)?.as_bytes(),
+    )?;
+    super::report::write_report(out)?;
+    if !quiet {
+        out!("{}", reports::terminal_table(&summary));
+        outln!(
+            "  {} games in {:.1} s ({}, {} threads)",
+            tally.games,
+            info.elapsed_s,
+            rate_text(info.games_per_s),
+            info.threads
+        );
+    }
+    note!("results written to {}", out.display());
+    Ok(())
+}
