@@ -46,7 +46,17 @@ fn agent_line(out: &mut String, r: &RecordSummary) {
     }
 }
 
-/// fastchess's line: `Elo difference: +456.1 ± 75.3, LOS 100.0%, nElo …`; a score of 0% or
+/// An Elo figure; a bound at a score of 0 or 1 (where the logistic has none) reads `±inf`.
+pub(crate) fn elo_text(elo: f64) -> String {
+    if elo.abs() >= 4000.0 {
+        if elo > 0.0 { "+inf" } else { "-inf" }.to_owned()
+    } else {
+        format!("{elo:+.1}")
+    }
+}
+
+/// fastchess's line, with the interval written out since it is skewed: `Elo difference:
+/// +456.1 [+380.2, +540.0], LOS 100.0%, nElo …`; a score of 0% or
 /// 100% has no finite Elo, and says so.
 #[must_use]
 pub fn head_to_head_line(h: &HeadToHead) -> String {
@@ -59,9 +69,10 @@ pub fn head_to_head_line(h: &HeadToHead) -> String {
         )
     } else {
         format!(
-            "{:+.1} ± {:.1}",
-            e.elo,
-            (e.elo_ci95[1] - e.elo_ci95[0]) / 2.0
+            "{} [{}, {}]",
+            elo_text(e.elo),
+            elo_text(e.elo_ci95[0]),
+            elo_text(e.elo_ci95[1])
         )
     };
     let groups = match h.group_size {
@@ -219,4 +230,18 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
     let one = round.trim_end_matches('s');
     let _ = writeln!(out, "  captures per {one}: {}", caps.join(", "));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::elo_text;
+
+    #[test]
+    fn elo_bounds_at_a_clean_sweep_read_inf() {
+        assert_eq!(elo_text(456.04), "+456.0");
+        assert_eq!(elo_text(-12.25), "-12.2");
+        // elo_of_score clamps a score of 1 to 1 − 1e-12: about +4800.
+        assert_eq!(elo_text(4799.98), "+inf");
+        assert_eq!(elo_text(-4799.98), "-inf");
+    }
 }

@@ -164,3 +164,17 @@ pub fn write_results<G: Game>(
     note!("results written to {}", out.display());
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::rate_text;
+
+    #[test]
+    fn rates_read_as_people_write_them() {
+        assert_eq!(rate_text(22_549.725_3), "22,550 games/s");
+        assert_eq!(rate_text(999.6), "1,000 games/s");
+        assert_eq!(rate_text(7.4), "7 games/s");
+        assert_eq!(rate_text(0.25), "4.0 s/game");
+        assert_eq!(rate_text(0.0), "-");
+    }
+}

@@ -159,7 +159,8 @@ fn tune_loop<G: Game>(
     let n = tuner.spec.settings.iterations;
     let live = Live::new(n * tuner.games_per_iteration(), quiet);
     let bar = &live.bar;
-    if let Some(style) = super::live::bar_style("{bar:40} {pos}/{len} games {rate} ETA {eta}\n{msg}")
+    if let Some(style) =
+        super::live::bar_style("{bar:40} {pos}/{len} games {rate} ETA {eta}\n{msg}")
     {
         bar.set_style(style);
     }

@@ -198,6 +198,8 @@ pub fn histogram(
             .axis_desc_style(("sans-serif", LABEL))
             .x_desc(x_label)
             .y_desc("games")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
             .draw()
             .map_err(err)?;
         chart
@@ -221,7 +223,7 @@ pub fn grouped_shares(
     let mut svg = String::new();
     {
         let rows = (categories.len() * series.len()).max(1);
-        let height = (80 + 22 * rows as u32).max(200);
+        let height = (110 + 26 * rows as u32).max(220);
         let root = SVGBackend::with_string(&mut svg, (SIZE.0, height)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let labels: Vec<String> = series
@@ -231,8 +233,8 @@ pub fn grouped_shares(
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
-            .x_label_area_size(30)
-            .y_label_area_size(260)
+            .x_label_area_size(50)
+            .y_label_area_size(300)
             .build_cartesian_2d(0f64..1.0, -0.5f64..rows as f64 - 0.5)
             .map_err(err)?;
         chart
@@ -250,6 +252,8 @@ pub fn grouped_shares(
                 }
             })
             .x_desc("share of games")
+            .x_labels(6)
+            .x_label_formatter(&|x| format!("{:.0}%", 100.0 * x))
             .draw()
             .map_err(err)?;
         let values: Vec<f64> = series.iter().flat_map(|(_, v)| v.iter().copied()).collect();

@@ -109,9 +109,15 @@ fn reproduce(doc: &mut Document, s: &Value) {
             text(s, "games_per_pairing")
         ));
     } else {
+        // `games` counts matches where the game plays matches, as `--games` does.
+        let games = if s["agent_unit"].as_str() == Some("matches") {
+            "seed_groups"
+        } else {
+            "games_played"
+        };
         config.push_str(&format!(
             "games = {}\ntime_control = \"{}\"\n",
-            text(s, "games_played"),
+            text(s, games),
             text(s, "time_control")
         ));
     }
@@ -246,6 +252,19 @@ fn advantage_scale(s: &Value) -> charts::Scale {
     }
 }
 
+/// An Elo interval, a bound at a score of 0 or 1 written `±inf`.
+fn elo_interval(v: &Value) -> String {
+    ci(v)
+        .map(|[lo, hi]| {
+            format!(
+                "[{}, {}]",
+                crate::table::elo_text(lo),
+                crate::table::elo_text(hi)
+            )
+        })
+        .unwrap_or_default()
+}
+
 fn interval_points(v: &Value) -> String {
     ci(v)
         .map(|[lo, hi]| format!("[{:+.2}, {:+.2}]", 100.0 * lo, 100.0 * hi))
@@ -329,8 +348,8 @@ fn run(s: &Value) -> Result<Document, String> {
                 text(h, "opponent"),
                 pct(num(h, &["score"])?),
                 interval_pct(&h["score_ci95"]),
-                format!("{:+.1}", num(h, &["elo"])?),
-                interval(&h["elo_ci95"], 1),
+                crate::table::elo_text(num(h, &["elo"])?),
+                elo_interval(&h["elo_ci95"]),
                 pct(num(h, &["los"])?),
             ]],
         );
@@ -613,11 +632,15 @@ fn tournament(s: &Value) -> Result<Document, String> {
         let h = &ps["head_to_head"];
         rows.push(vec![
             name.clone(),
-            text(ps, "games_played"),
+            if ps["agent_unit"].as_str() == Some("matches") {
+                format!("{} matches", text(ps, "seed_groups"))
+            } else {
+                format!("{} games", text(ps, "games_played"))
+            },
             pct(num(h, &["score"])?),
             interval_pct(&h["score_ci95"]),
-            format!("{:+.1}", num(h, &["elo"])?),
-            interval(&h["elo_ci95"], 1),
+            crate::table::elo_text(num(h, &["elo"])?),
+            elo_interval(&h["elo_ci95"]),
         ]);
         let row = rows.last_mut().expect("just pushed");
         row.extend(advantage_row(ps)?.into_iter().skip(1));
@@ -630,7 +653,7 @@ fn tournament(s: &Value) -> Result<Document, String> {
     doc.table(
         &[
             "pairing",
-            "games",
+            "played",
             "score",
             "95% interval",
             "Elo",
@@ -642,7 +665,7 @@ fn tournament(s: &Value) -> Result<Document, String> {
     );
     doc.chart(
         "first-player-advantage.svg",
-        "First-player advantage per pairing (win rate − fair share, 95% intervals)",
+        "First-player advantage per pairing (95% intervals)",
         charts::intervals(
             "First-player advantage",
             advantage_axis(&pairings[0]["summary"]),

@@ -131,7 +131,12 @@ fn cell_of_object(key: &str, map: &Map<String, Value>) -> Option<String> {
             (Some(sd), Some(lo), Some(hi)) => format!(" (sd {sd:.2}, {lo:.0} to {hi:.0})"),
             _ => String::new(),
         };
-        return Some(format!("{}{ci}{spread}", number(key, mean)));
+        let mean = if is_share(key) {
+            number(key, mean)
+        } else {
+            format!("{mean:.2}")
+        };
+        return Some(format!("{mean}{ci}{spread}"));
     }
     let value = f("value").or_else(|| f("rate"))?;
     Some(format!("{}{ci}", number(key, value)))
