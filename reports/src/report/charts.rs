@@ -199,7 +199,14 @@ pub fn histogram(
             .x_desc(x_label)
             .y_desc("games")
             .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.0}"))
+            // Counts are whole: a tick between two whole numbers stays unlabelled.
+            .y_label_formatter(&|y| {
+                if (y - y.round()).abs() < 1e-9 {
+                    format!("{y:.0}")
+                } else {
+                    String::new()
+                }
+            })
             .draw()
             .map_err(err)?;
         chart
