@@ -1,6 +1,8 @@
 //! `koom`: the command-line front end. Thin by design: it parses arguments and wires the
 //! `engine`, `tuner` and `reports` crates together.
 
+#[macro_use]
+mod output;
 mod cli;
 
 use std::process::ExitCode;
@@ -23,7 +25,7 @@ fn main() -> ExitCode {
                 .next()
                 .unwrap_or("invalid arguments")
                 .trim_start_matches("error: ");
-            eprintln!("koom: error: {first} (see koom --help)");
+            errln!("koom: error: {first} (see koom --help)");
             return ExitCode::from(2);
         }
     };
@@ -31,7 +33,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) => {
             // One line: the context chain joined by ": ", never a backtrace.
-            eprintln!("koom: error: {error:#}");
+            errln!("koom: error: {error:#}");
             ExitCode::from(2)
         }
     }

@@ -1,7 +1,8 @@
-//! What every command that plays games shares: the wall clock, the Ctrl-C flag, the progress
+//! What every command that plays games shares: the wall clock, the Ctrl-C / SIGTERM flag, the progress
 //! bar, the `run` object of `summary.json`, and writing a run's results.
 
 use std::io::IsTerminal as _;
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -9,6 +10,8 @@ use std::time::{Duration, Instant};
 use engine::{Clock, Game};
 use indicatif::{ProgressBar, ProgressStyle};
 use reports::RunInfo;
+use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::flag;
 use tuner::config::{Experiment, Plan};
 use tuner::runner::Hooks;
 use tuner::summary::summarize;
@@ -30,17 +33,51 @@ impl Clock for WallClock {
     }
 }
 
-/// The Ctrl-C flag, installed once per process.
-pub fn interrupt_flag() -> &'static Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let handler_flag = Arc::clone(&flag);
-        // Without a handler Ctrl-C simply kills the process: nothing complete-looking is left
-        // behind either, since results are renamed into place only at the end.
-        let _ = ctrlc::set_handler(move || handler_flag.store(true, Ordering::SeqCst));
-        flag
+/// The flags that SIGINT (Ctrl-C) and SIGTERM (how Slurm and Kubernetes stop a job) set.
+struct Signals {
+    /// Either signal: stop after the games in flight.
+    stop: Arc<AtomicBool>,
+    /// SIGTERM alone, for the exit status.
+    term: Arc<AtomicBool>,
+}
+
+fn signals() -> &'static Signals {
+    static SIGNALS: OnceLock<Signals> = OnceLock::new();
+    SIGNALS.get_or_init(|| {
+        let signals = Signals {
+            stop: Arc::new(AtomicBool::new(false)),
+            term: Arc::new(AtomicBool::new(false)),
+        };
+        // Without the handlers a signal simply kills the process: nothing complete-looking is
+        // left behind either, since results are renamed into place only at the end.
+        for (signal, code) in [(SIGINT, 130), (SIGTERM, 143)] {
+            // A second signal, once the first has set the flag, ends koom at once.
+            let _ = flag::register_conditional_shutdown(signal, code, Arc::clone(&signals.stop));
+            let _ = flag::register(signal, Arc::clone(&signals.stop));
+        }
+        let _ = flag::register(SIGTERM, Arc::clone(&signals.term));
+        signals
     })
+}
+
+/// The flag that Ctrl-C and SIGTERM set, installed once per process.
+pub fn interrupt_flag() -> &'static Arc<AtomicBool> {
+    &signals().stop
+}
+
+/// The exit status of a command stopped by a signal: 143 after SIGTERM, else 130 (Ctrl-C), as
+/// a shell reports a process killed by the signal.
+pub fn interrupted_status() -> u8 {
+    if signals().term.load(Ordering::SeqCst) {
+        143
+    } else {
+        130
+    }
+}
+
+/// [`interrupted_status`] as the process's exit code.
+pub fn interrupted() -> ExitCode {
+    ExitCode::from(interrupted_status())
 }
 
 fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {

@@ -37,7 +37,7 @@ impl GameVisitor for Merge<'_> {
         let mut tally = RunTally::<G>::new(&plan.teams);
         for (path, _, value) in self.shards {
             let path: PathBuf = path;
-            let partial = read_partial::<G>(&path, value)?;
+            let partial = read_partial::<G>(&path, value, &plan)?;
             if !partial.is_complete() {
                 bail!(
                     "{} is incomplete (the shard was interrupted): finish it with `koom run ... --resume` first",

@@ -1,43 +1,5 @@
 //! Subcommands.
 
-/// Set by `--quiet`: nothing but errors is printed.
-static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Whether `--quiet` was given.
-fn quiet() -> bool {
-    QUIET.load(std::sync::atomic::Ordering::Relaxed)
-}
-
-/// `eprintln!` for notes (where results went, what is resumed), silent under `--quiet`.
-macro_rules! note {
-    ($($arg:tt)*) => {{
-        if !crate::cli::quiet() {
-            eprintln!($($arg)*);
-        }
-    }};
-}
-
-/// `print!` that ends koom quietly (status 141, as a SIGPIPE would) when standard output is a
-/// closed pipe, e.g. `koom list | head`, instead of panicking.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if !crate::cli::quiet() && write!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(141);
-        }
-    }};
-}
-
-/// `println!` with [`out!`]'s handling of a closed pipe.
-macro_rules! outln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if !crate::cli::quiet() && writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(141);
-        }
-    }};
-}
-
 mod args;
 mod bench;
 mod list;
@@ -65,7 +27,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Tune(args) => args.quiet,
         _ => false,
     };
-    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
+    crate::output::QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
     match cli.command {
         Command::Run(args) => run::run(args),
         Command::Play(args) => play::play(args),

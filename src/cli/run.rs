@@ -13,7 +13,7 @@ use tuner::strength::{match_plan, play_matches};
 use tuner::tournament::{Format, check_agents, summarize_tournament};
 
 use super::args::RunArgs;
-use super::live::{Live, run_info, write_results};
+use super::live::{Live, interrupted, run_info, write_results};
 
 struct RunGame<'a> {
     exp: &'a Experiment,
@@ -44,7 +44,7 @@ impl GameVisitor for RunGame<'_> {
         live.bar.finish_and_clear();
         let finished = result.is_complete();
         if !finished {
-            eprintln!(
+            errln!(
                 "interrupted: checkpoint written to {} (continue with --resume)",
                 session.checkpoint_path().display()
             );
@@ -68,7 +68,11 @@ impl GameVisitor for RunGame<'_> {
                 session.close();
             }
         }
-        Ok(ExitCode::from(if finished { 0 } else { 130 }))
+        Ok(if finished {
+            ExitCode::SUCCESS
+        } else {
+            interrupted()
+        })
     }
 }
 
@@ -130,6 +134,10 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     let started = Instant::now();
     let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &hooks)?;
     live.bar.finish_and_clear();
+    if matches.results.is_empty() {
+        errln!("interrupted before a game finished: nothing written");
+        return Ok(interrupted());
+    }
     let summary = summarize_tournament(exp, format, &matches)?;
     let games = matches.results.iter().map(|(_, _, t)| t.games).sum();
     let info = run_info(games, Some(started), exp.threads);
@@ -147,7 +155,7 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     }
     note!("results written to {}", exp.out.display());
     Ok(if matches.partial {
-        ExitCode::from(130)
+        interrupted()
     } else {
         ExitCode::SUCCESS
     })

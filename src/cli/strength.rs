@@ -15,7 +15,7 @@ use tuner::strength::{
 use tuner::summary::HeadToHead;
 
 use super::args::{GateArgs, LadderArgs, MatchArgs, Preset};
-use super::live::{Live, run_info};
+use super::live::{Live, interrupted, interrupted_status, run_info};
 
 impl MatchArgs {
     /// The config file (if any) with these flags over it; `out_name` names the default folder.
@@ -118,7 +118,7 @@ impl GameVisitor for Gate<'_> {
         // The words follow the question the bounds ask: a gain ([0, 2]) or no regression.
         let gain = args.preset == Some(Preset::Gain);
         let (verdict, code) = match (result.sprt.verdict, result.partial) {
-            (_, true) => ("interrupted", 3),
+            (_, true) => ("interrupted", interrupted_status()),
             (Verdict::AcceptH1, _) if gain => ("H1 accepted: gains", 0),
             (Verdict::AcceptH1, _) => ("H1 accepted: not weaker", 0),
             (Verdict::AcceptH0, _) if gain => ("H0 accepted: no gain", 1),
@@ -289,7 +289,10 @@ impl GameVisitor for LadderGame<'_> {
         )?;
         super::report::write_report(&exp.out)?;
         let ladder = summary.ladder;
-        Ok(if ladder.passed {
+        Ok(if ladder.partial {
+            errln!("interrupted: the ladder covers the pairs played so far");
+            interrupted()
+        } else if ladder.passed {
             ExitCode::SUCCESS
         } else {
             ExitCode::from(1)

@@ -14,7 +14,7 @@ use tuner::tune::{
 };
 
 use super::args::TuneArgs;
-use super::live::{Live, run_info};
+use super::live::{Live, interrupted, run_info};
 
 const CHECKPOINT: &str = "checkpoint.json";
 const WEIGHTS: &str = "tuned.toml";
@@ -62,17 +62,17 @@ impl GameVisitor for TuneGame {
             .args
             .max_time
             .map(|t| started + std::time::Duration::from_secs_f64(t));
-        let interrupted = tune_loop(&tuner, &mut state, &out, self.args.quiet, deadline)?;
+        let stopped = tune_loop(&tuner, &mut state, &out, self.args.quiet, deadline)?;
         let n = tuner.spec.settings.iterations;
-        if interrupted {
-            eprintln!(
+        if stopped {
+            errln!(
                 "interrupted after {} of {n} iterations; the checkpoint in {} continues it: koom tune {} --resume --out {}",
                 state.done(),
                 out.display(),
                 self.args.config.display(),
                 out.display()
             );
-            return Ok(ExitCode::from(130));
+            return Ok(interrupted());
         }
         let weights = out.join(WEIGHTS);
         reports::write_atomic(
@@ -102,7 +102,7 @@ impl GameVisitor for TuneGame {
         );
         note!("results written to {}", out.display());
         Ok(if partial {
-            ExitCode::from(130)
+            interrupted()
         } else {
             ExitCode::SUCCESS
         })

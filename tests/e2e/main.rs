@@ -6,6 +6,8 @@ mod common;
 
 mod games;
 mod headline;
+mod hnefatafl_levels;
+mod reliability;
 mod reports;
 mod run;
 mod shards;

@@ -32,19 +32,32 @@ impl AtomicFile {
         self.writer.as_mut().expect("writer present until commit")
     }
 
-    /// Flushes, syncs and renames the file into place.
+    /// Flushes, syncs and renames the file into place. When any step fails (a full disk), the
+    /// temporary is removed.
     pub fn commit(mut self) -> io::Result<()> {
         let writer = self.writer.take().expect("committed once");
-        let file = writer
+        let result = writer
             .into_inner()
-            .map_err(io::IntoInnerError::into_error)?;
-        file.sync_all()?;
-        std::fs::rename(&self.temp, &self.target).map_err(|e| {
-            io::Error::new(
-                e.kind(),
-                format!("cannot rename into {}: {e}", self.target.display()),
-            )
-        })
+            .map_err(io::IntoInnerError::into_error)
+            .and_then(|file| file.sync_all())
+            .map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!("cannot write {}: {e}", self.temp.display()),
+                )
+            })
+            .and_then(|()| {
+                std::fs::rename(&self.temp, &self.target).map_err(|e| {
+                    io::Error::new(
+                        e.kind(),
+                        format!("cannot rename into {}: {e}", self.target.display()),
+                    )
+                })
+            });
+        if result.is_err() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+        result
     }
 }
 
@@ -66,6 +79,13 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// Creates `dir` if needed and checks that files can be created in it, before any work is done.
 pub fn check_writable_dir(dir: &Path) -> io::Result<()> {
     let shown = dir.display();
+    // The folder is recorded in checkpoints and shards, whose JSON holds only UTF-8.
+    if dir.to_str().is_none() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("output folder {shown} is not a UTF-8 path: choose another --out"),
+        ));
+    }
     std::fs::create_dir_all(dir).map_err(|e| {
         io::Error::new(
             e.kind(),
@@ -80,4 +100,53 @@ pub fn check_writable_dir(dir: &Path) -> io::Result<()> {
         )
     })?;
     std::fs::remove_file(&probe)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("koom-atomic-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_failed_rename_leaves_no_temporary() {
+        let dir = scratch("rename");
+        // A non-empty folder where the file should go: the rename fails.
+        let target = dir.join("summary.csv");
+        std::fs::create_dir_all(target.join("inside")).unwrap();
+        let err = write_atomic(&target, b"x").unwrap_err();
+        assert!(err.to_string().contains("cannot rename into"), "{err}");
+        assert!(!dir.join("summary.csv.tmp").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_disk_leaves_no_temporary() {
+        let dir = scratch("full");
+        // The temporary's name points at /dev/full, where every write fails with ENOSPC.
+        std::os::unix::fs::symlink("/dev/full", dir.join("summary.csv.tmp")).unwrap();
+        let err = write_atomic(&dir.join("summary.csv"), &[b'x'; 100]).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::StorageFull, "{err}");
+        assert!(std::fs::symlink_metadata(dir.join("summary.csv.tmp")).is_err());
+        assert!(!dir.join("summary.csv").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_non_utf8_output_folder_is_refused() {
+        use std::os::unix::ffi::OsStrExt as _;
+        let dir = scratch("utf8");
+        let bad = dir.join(std::ffi::OsStr::from_bytes(b"bad\xff"));
+        let err = check_writable_dir(&bad).unwrap_err();
+        assert!(err.to_string().contains("not a UTF-8 path"), "{err}");
+        assert!(!bad.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -2,6 +2,7 @@
 
 pub mod agents;
 pub mod atomic;
+pub mod checksum;
 pub mod config;
 pub mod error;
 pub mod partial;

@@ -9,11 +9,12 @@ use engine::Game;
 use serde::{Deserialize, Serialize};
 
 use crate::InputError;
+use crate::checksum::{fnv1a64, seal, unseal};
 use crate::config::{Experiment, Plan};
 use crate::tally::RunTally;
 
-/// Bumped when the file layout changes.
-pub const FORMAT_VERSION: u32 = 1;
+/// Bumped when the file layout changes (2: the checksum).
+pub const FORMAT_VERSION: u32 = 2;
 const KIND: &str = "koom-partial";
 
 /// Which share of the seed groups a process plays.
@@ -102,11 +103,46 @@ impl<G: Game> Partial<G> {
         }
     }
 
-    /// The file's contents.
-    #[must_use]
-    pub fn to_json(&self) -> Vec<u8> {
-        // Counts, strings and ranges always serialise.
-        serde_json::to_vec_pretty(self).unwrap_or_default()
+    /// The file's contents with their checksum (an error, never an empty file, when a path
+    /// is not UTF-8).
+    pub fn to_json(&self) -> std::io::Result<Vec<u8>> {
+        serde_json::to_value(self)
+            .and_then(seal)
+            .map_err(std::io::Error::other)
+    }
+
+    /// Checks what the checksum cannot: that the file describes `plan`'s seed groups and that
+    /// its counts add up. The error says what does not hold.
+    pub fn check(&self, plan: &Plan<G>) -> Result<(), String> {
+        let expected = self.shard.map_or(0..plan.groups, |s| s.groups(plan.groups));
+        if self.groups != expected {
+            return Err(format!(
+                "it covers seed groups {:?}, the experiment's share is {expected:?}",
+                self.groups
+            ));
+        }
+        let mut end = self.groups.start;
+        for (k, r) in self.done.iter().enumerate() {
+            if r.start >= r.end
+                || r.start < end
+                || r.end > self.groups.end
+                || (k > 0 && r.start == end)
+            {
+                return Err(format!(
+                    "its played groups {:?} are not sorted disjoint ranges within {:?}",
+                    self.done, self.groups
+                ));
+            }
+            end = r.end;
+        }
+        let played: u64 = self.done.iter().map(|r| r.end - r.start).sum();
+        if self.tally.groups != played {
+            return Err(format!(
+                "its counts hold {} seed groups, its played ranges {played}",
+                self.tally.groups
+            ));
+        }
+        self.tally.check(&plan.teams)
     }
 
     /// Whether every group it is responsible for has been played.
@@ -131,11 +167,7 @@ pub fn experiment_hash<G: Game>(exp: &Experiment, plan: &Plan<G>) -> String {
         "options": serde_json::to_value(&plan.options).unwrap_or_default(),
         "format_version": FORMAT_VERSION,
     });
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in identity.to_string().bytes() {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}")
+    format!("{:016x}", fnv1a64(identity.to_string().as_bytes()))
 }
 
 /// A partial file read but not yet typed by its game.
@@ -156,7 +188,7 @@ pub fn read_header(path: &Path) -> Result<(Header, RawPartial), InputError> {
     let shown = path.display();
     let text = std::fs::read_to_string(path)
         .map_err(|e| InputError::new(format!("cannot read {shown}: {e}")))?;
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+    let mut value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         InputError::new(format!(
             "{shown} is corrupt or truncated ({e}); it is not overwritten"
         ))
@@ -169,6 +201,9 @@ pub fn read_header(path: &Path) -> Result<(Header, RawPartial), InputError> {
             header.kind, header.format_version
         )));
     }
+    unseal(&mut value).map_err(|why| {
+        InputError::new(format!("{shown} is corrupt ({why}); it is not overwritten"))
+    })?;
     if let Some(shard) = header.shard
         && shard.index >= shard.count
     {
@@ -180,14 +215,21 @@ pub fn read_header(path: &Path) -> Result<(Header, RawPartial), InputError> {
     Ok((header, value))
 }
 
-/// The whole partial file, for game `G`.
-pub fn read_partial<G: Game>(path: &Path, value: RawPartial) -> Result<Partial<G>, InputError> {
-    serde_json::from_value(value).map_err(|e| {
+/// The whole partial file, for game `G`, checked against the experiment's `plan`.
+pub fn read_partial<G: Game>(
+    path: &Path,
+    value: RawPartial,
+    plan: &Plan<G>,
+) -> Result<Partial<G>, InputError> {
+    let corrupt = |why: String| {
         InputError::new(format!(
-            "{} is corrupt ({e}); it is not overwritten",
+            "{} is corrupt ({why}); it is not overwritten",
             path.display()
         ))
-    })
+    };
+    let partial: Partial<G> = serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
+    partial.check(plan).map_err(corrupt)?;
+    Ok(partial)
 }
 
 #[cfg(test)]

@@ -158,7 +158,7 @@ impl<'a, G: Game> RunSession<'a, G> {
     /// Writes a finished shard's `shard.json` and removes the checkpoint.
     pub fn write_shard(&self, result: &SessionResult<G>) -> std::io::Result<PathBuf> {
         let path = self.exp.out.join("shard.json");
-        write_atomic(&path, &result.total.to_json())?;
+        write_atomic(&path, &result.total.to_json()?)?;
         self.close();
         Ok(path)
     }
@@ -190,7 +190,7 @@ impl<'a, G: Game> RunSession<'a, G> {
     }
 
     fn write_checkpoint(&self, partial: &Partial<G>) -> std::io::Result<()> {
-        write_atomic(&self.checkpoint, &partial.to_json())
+        write_atomic(&self.checkpoint, &partial.to_json()?)
     }
 
     /// Reads the checkpoint of this very experiment and shard, or says why it cannot be used.
@@ -205,13 +205,6 @@ impl<'a, G: Game> RunSession<'a, G> {
                 header.experiment_hash
             )));
         }
-        let partial = read_partial::<G>(path, value)?;
-        if partial.groups != self.groups {
-            return Err(InputError::new(format!(
-                "{} covers other seed groups than this run",
-                path.display()
-            )));
-        }
-        Ok(partial)
+        read_partial::<G>(path, value, &self.plan)
     }
 }

@@ -146,22 +146,50 @@ impl<G: Game> Matches<G> {
     /// Bradley–Terry ratings of `agents` agents over these matches, the first anchored at 0.
     #[must_use]
     pub fn ratings(&self, agents: usize) -> LadderFit {
-        let pairings: Vec<Pairing> = self
-            .results
+        fit_bradley_terry(agents, &self.pairings(|i| i))
+    }
+
+    /// `(elo, elo_ci95)` of each of `agents` agents that played, fitted over those alone (an
+    /// agent that never played, after an interruption, would leave the fit without an
+    /// interval); `None` for the others.
+    #[must_use]
+    pub fn played_ratings(&self, agents: usize) -> Vec<Option<(f64, [f64; 2])>> {
+        let mut played = vec![false; agents];
+        for (a, b, _) in &self.results {
+            played[*a] = true;
+            played[*b] = true;
+        }
+        let position: Vec<usize> = played
+            .iter()
+            .scan(0, |next, &p| {
+                let at = *next;
+                *next += usize::from(p);
+                Some(at)
+            })
+            .collect();
+        let count = played.iter().filter(|&&p| p).count();
+        let fit = fit_bradley_terry(count, &self.pairings(|i| position[i]));
+        (0..agents)
+            .map(|i| played[i].then(|| (fit.ratings[position[i]], fit.ci95[position[i]])))
+            .collect()
+    }
+
+    /// The pairings for the Bradley–Terry fit, agent `i` numbered `index(i)`.
+    fn pairings(&self, index: impl Fn(usize) -> usize) -> Vec<Pairing> {
+        self.results
             .iter()
             .map(|(a, b, tally)| {
                 let scores = &tally.group_scores;
                 let estimate = scores.estimate();
                 Pairing {
-                    a: *a,
-                    b: *b,
+                    a: index(*a),
+                    b: index(*b),
                     score: estimate.score,
                     games: tally.games as f64,
                     variance_of_mean: estimate.group_variance / scores.groups().max(1) as f64,
                 }
             })
-            .collect();
-        fit_bradley_terry(agents, &pairings)
+            .collect()
     }
 }
 
@@ -178,7 +206,10 @@ pub fn play_matches<G: Game>(
     for &(a, b) in pairs {
         let plan = match_plan::<G>(base, &agents[a], &agents[b])?;
         let result = run(&plan, 0..plan.groups, threads, hooks, None)?;
-        results.push((a, b, result.tally));
+        // A pair stopped before its first game is left out: it has nothing to rate.
+        if result.tally.games > 0 {
+            results.push((a, b, result.tally));
+        }
         if result.partial {
             return Ok(Matches {
                 results,

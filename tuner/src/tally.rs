@@ -239,6 +239,48 @@ impl<G: Game> RunTally<G> {
         self.stats.add_group(games);
     }
 
+    /// Checks that counts read from a file add up, for a run whose slots play for `teams`:
+    /// one record per slot and seat, every game counted once in each, `seats` games a group.
+    pub fn check(&self, teams: &[bool]) -> Result<(), String> {
+        let seats = teams.len();
+        let bad = |what: &str| Err(format!("its counts do not add up ({what})"));
+        if self.teams != teams {
+            return bad("teams");
+        }
+        if self.by_agent.len() != seats
+            || self.by_seat.len() != seats
+            || self.captures_by_seat.len() != seats
+            || self.reasons.len() != G::REASONS.len()
+            || self.group_scores.counts.len() != GroupScores::new(seats).counts.len()
+        {
+            return bad("table sizes");
+        }
+        if u128::from(self.games) != u128::from(self.groups) * seats as u128 {
+            return bad("games against seed groups");
+        }
+        let sum = |counts: &mut dyn Iterator<Item = u64>| -> u128 { counts.map(u128::from).sum() };
+        let games = u128::from(self.games);
+        let records = self.by_agent.iter().chain(&self.by_seat);
+        for r in records.chain(std::iter::once(&self.first_player)) {
+            let results = sum(&mut [r.wins, r.draws, r.losses, r.no_result].into_iter());
+            if u128::from(r.games) != games || results != games {
+                return bad("win/draw/loss records");
+            }
+        }
+        if u128::from(self.moves.n) != games
+            || u128::from(self.rolls.n) != games
+            || sum(&mut self.length_counts.values().copied()) != games
+            || sum(&mut self.reasons.iter().copied()) != games
+            || u128::from(self.draws) + u128::from(self.no_result) > games
+        {
+            return bad("game lengths, reasons or draws");
+        }
+        if sum(&mut self.group_scores.counts.iter().copied()) != u128::from(self.groups) {
+            return bad("group scores");
+        }
+        Ok(())
+    }
+
     pub fn merge(&mut self, other: &Self) {
         self.games += other.games;
         self.groups += other.groups;

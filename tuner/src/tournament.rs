@@ -81,7 +81,8 @@ pub struct TournamentSummary<R: Serialize> {
     pub agents: Vec<String>,
     pub games_per_pairing: u64,
     pub partial: bool,
-    /// Bradley–Terry ratings, the first agent anchored at 0.
+    /// Bradley–Terry ratings, the first agent anchored at 0. After an interruption, agents
+    /// that never played have none (they are left out).
     pub ratings: Vec<Rating>,
     /// `score_matrix[i][j]`: agent `i`'s mean score per game against agent `j`; null where they
     /// did not meet.
@@ -117,10 +118,11 @@ pub fn summarize_tournament<G: Game>(
     matches: &Matches<G>,
 ) -> Result<TournamentSummary<<G::Stats as engine::GameStats<G>>::Report>, InputError> {
     let agents = &base.agents;
-    let fit = matches.ratings(agents.len());
     let mut score_matrix = vec![vec![None; agents.len()]; agents.len()];
     let mut pairings = Vec::new();
-    for (a, b, tally) in &matches.results {
+    for (k, (a, b, tally)) in matches.results.iter().enumerate() {
+        // Only the last pairing can have been cut short.
+        let partial = matches.partial && k + 1 == matches.results.len();
         let plan = match_plan::<G>(base, &agents[*a], &agents[*b])?;
         let score = tally.group_scores.estimate().score;
         score_matrix[*a][*b] = Some(score);
@@ -128,7 +130,7 @@ pub fn summarize_tournament<G: Game>(
         pairings.push(PairingSummary {
             agent: agents[*a].clone(),
             opponent: agents[*b].clone(),
-            summary: summarize(&plan, base.time_control, tally, false),
+            summary: summarize(&plan, base.time_control, tally, partial),
         });
     }
     Ok(TournamentSummary {
@@ -140,8 +142,9 @@ pub fn summarize_tournament<G: Game>(
         partial: matches.partial,
         ratings: agents
             .iter()
-            .zip(fit.ratings.iter().zip(&fit.ci95))
-            .map(|(agent, (&elo, &elo_ci95))| Rating {
+            .zip(matches.played_ratings(agents.len()))
+            .filter_map(|(agent, rating)| rating.map(|r| (agent, r)))
+            .map(|(agent, (elo, elo_ci95))| Rating {
                 agent: agent.clone(),
                 elo,
                 elo_ci95,

@@ -132,6 +132,28 @@ impl core::fmt::Debug for dyn AnySession {
     }
 }
 
+impl KoomGame {
+    /// Runs a level's choice under the budget JavaScript gave, timed on the browser clock.
+    fn timed(
+        &mut self,
+        choose: impl FnOnce(&mut dyn AnySession, Budget) -> Result<session::Hint, WebError>,
+        budget: &JsValue,
+    ) -> Result<HintJs, JsError> {
+        let budget = if budget.is_undefined() {
+            Budget::Level(TimeControl::Batch)
+        } else {
+            Budget::from_json(&json_of(budget, "the budget")?).map_err(js_error)?
+        };
+        let start = performance_now();
+        let hint = choose(self.session.as_mut(), budget).map_err(js_error)?;
+        Ok(to_js(&TimedHint {
+            hint,
+            ms: performance_now() - start,
+        })
+        .unchecked_into())
+    }
+}
+
 #[wasm_bindgen]
 impl KoomGame {
     /// Starts `game` (`ludo`, `thud`, `trente-douze`, `hnefatafl`) advanced to its first
@@ -174,23 +196,20 @@ impl KoomGame {
     }
 
     /// The move `level` would play for the seat to move, under `budget` (time budgets run on
-    /// the browser clock). Does not play it.
+    /// the browser clock). Does not play it, and leaves no trace: hints never change the
+    /// computer's moves.
     pub fn hint(&mut self, level: &str, budget: BudgetJs) -> Result<HintJs, JsError> {
-        let budget = if budget.is_undefined() {
-            Budget::Level(TimeControl::Batch)
-        } else {
-            Budget::from_json(&json_of(&budget, "the budget")?).map_err(js_error)?
-        };
-        let start = performance_now();
-        let hint = self
-            .session
-            .hint(level, budget, &BrowserClock)
-            .map_err(js_error)?;
-        Ok(to_js(&TimedHint {
-            hint,
-            ms: performance_now() - start,
-        })
-        .unchecked_into())
+        self.timed(|s, budget| s.hint(level, budget, &BrowserClock), &budget)
+    }
+
+    /// The computer's move: `level` chooses for the seat to move under `budget` (with the
+    /// seat's own tie-break stream, as `koom play`), and the move is played.
+    #[wasm_bindgen(js_name = playLevel)]
+    pub fn play_level(&mut self, level: &str, budget: BudgetJs) -> Result<HintJs, JsError> {
+        self.timed(
+            |s, budget| s.play_level(level, budget, &BrowserClock),
+            &budget,
+        )
     }
 
     /// Takes back the last move (and its dice); `false` at the start.

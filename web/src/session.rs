@@ -2,6 +2,7 @@
 //! the engine's registry. Plain Rust (no JavaScript types), so that the native tests exercise
 //! exactly the logic the WebAssembly package runs.
 
+use engine::error::quote;
 use engine::{
     Agent, AgentSetup, Clock, Context, Game, GameVisitor, RandomStream, TimeControl, game_seed,
     visit_game,
@@ -38,8 +39,8 @@ impl Seed {
             Self::Number(n) => Ok(*n),
             Self::Text(t) => t.trim().parse().map_err(|_| {
                 WebError(format!(
-                    "seed `{}` is not a whole number from 0 to 2^64-1",
-                    clip(t)
+                    "seed {} is not a whole number from 0 to 2^64-1",
+                    quote(t)
                 ))
             }),
         }
@@ -69,23 +70,6 @@ impl Config {
     pub fn from_json(text: &str) -> Result<Self, WebError> {
         serde_json::from_str(text).map_err(|e| WebError(format!("malformed game config: {e}")))
     }
-}
-
-/// Cuts user input quoted in a message to about 80 characters, on one line (control characters
-/// escaped).
-fn clip(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars().take(80) {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    if text.chars().count() > 80 {
-        out.push('…');
-    }
-    out
 }
 
 /// A computer level as the page lists it.
@@ -146,8 +130,17 @@ pub trait AnySession {
     fn state(&self) -> GameState;
     /// Checks and plays a move given in the game's notation; returns it as koom writes it.
     fn play(&mut self, text: &str) -> Result<String, WebError>;
-    /// Asks `level` for its move under `budget`, without playing it.
+    /// What `level` would play for the seat to move under `budget`. The game, its streams and
+    /// the playing agents stay untouched, so hints never change the computer's moves.
     fn hint(&mut self, level: &str, budget: Budget, clock: &dyn Clock) -> Result<Hint, WebError>;
+    /// The computer's move: `level` chooses for the seat to move, with that seat's tie-break
+    /// stream and agent (as `koom play` does), and the move is played.
+    fn play_level(
+        &mut self,
+        level: &str,
+        budget: Budget,
+        clock: &dyn Clock,
+    ) -> Result<Hint, WebError>;
     /// Takes back the last move; `false` at the start.
     fn undo(&mut self) -> bool;
     /// The narration (rolls, moves, captures) written since the last call.
@@ -180,7 +173,10 @@ pub struct Session<G: Game> {
     moves: Vec<String>,
     narration: String,
     read: usize,
+    /// The agents that play the computer's moves.
     agents: Vec<SeatAgent<G>>,
+    /// The agents that answer hints, apart so that a hint leaves no trace in the game.
+    hint_agents: Vec<SeatAgent<G>>,
 }
 
 impl<G: Game> core::fmt::Debug for Session<G> {
@@ -219,8 +215,14 @@ impl<G: Game> Session<G> {
         let mut narration = String::new();
         let game = match &config.position {
             None => G::new(&options, seats, &mut dice, &mut narration),
-            Some(text) => G::from_position(text, &options)
-                .map_err(|e| WebError(format!("{} position `{}`: {e}", G::NAME, clip(text))))?,
+            Some(text) => G::from_position(text, &options).map_err(|e| {
+                WebError(format!(
+                    "{} position {}: {}",
+                    G::NAME,
+                    quote(text),
+                    e.reason()
+                ))
+            })?,
         };
         Ok(Self {
             game,
@@ -234,6 +236,7 @@ impl<G: Game> Session<G> {
             narration,
             read: 0,
             agents: Vec::new(),
+            hint_agents: Vec::new(),
         })
     }
 
@@ -252,6 +255,14 @@ impl<G: Game> Session<G> {
             reason: G::REASONS[usize::from(o.reason)],
             points: self.game.points().map(|p| p[..self.seats].to_vec()),
         })
+    }
+
+    /// `mv` (a move of the current position) as the choice of level number `level`.
+    fn hint_of(&self, level: usize, mv: G::Move) -> Hint {
+        Hint {
+            mv: self.game.format_move(mv),
+            level: G::levels()[level].name,
+        }
     }
 
     fn ensure_running(&self) -> Result<(), WebError> {
@@ -277,6 +288,19 @@ impl<G: Game> Session<G> {
         self.moves.push(text.clone());
         text
     }
+}
+
+/// The move the agent of `setup` for the seat to move chooses, drawing its ties from `rng`.
+fn choose<G: Game>(
+    game: &G,
+    agents: &mut Vec<SeatAgent<G>>,
+    setup: AgentSetup,
+    rng: &mut RandomStream,
+    clock: &dyn Clock,
+) -> G::Move {
+    let mut moves = G::MoveList::default();
+    game.legal_moves(&mut moves);
+    seat_agent(agents, game.to_move(), setup).choose(game, &moves, &mut Context { rng, clock })
 }
 
 /// The agent of `setup` for `seat`, built (and started on a new game) on first use.
@@ -317,8 +341,8 @@ impl Budget {
     pub fn from_json(text: &str) -> Result<Self, WebError> {
         let bad = || {
             WebError(format!(
-                "budget `{}` is not \"batch\", \"player\", {{\"nodes\": N}} or {{\"timeMs\": N}}",
-                clip(text)
+                "budget {} is not \"batch\", \"player\", {{\"nodes\": N}} or {{\"timeMs\": N}}",
+                quote(text)
             ))
         };
         let value: serde_json::Value = serde_json::from_str(text).map_err(|_| bad())?;
@@ -349,9 +373,9 @@ fn level_setup<G: Game>(name: &str, budget: Budget) -> Result<AgentSetup, WebErr
         .ok_or_else(|| {
             let names: Vec<&str> = levels.iter().map(|l| l.name).collect();
             WebError(format!(
-                "unknown {} level `{}` (accepted: {})",
+                "unknown {} level {} (accepted: {})",
                 G::NAME,
-                clip(name),
+                quote(name),
                 names.join(", ")
             ))
         })?;
@@ -404,9 +428,9 @@ impl<G: Game> AnySession for Session<G> {
         self.ensure_running()?;
         let mv = self.game.parse_move(text).map_err(|_| {
             WebError(format!(
-                "illegal {} move `{}` for seat {} ({} legal moves here)",
+                "illegal {} move {} for seat {} ({} legal moves here)",
                 G::NAME,
-                clip(text),
+                quote(text),
                 self.game.to_move(),
                 self.legal().len()
             ))
@@ -417,21 +441,28 @@ impl<G: Game> AnySession for Session<G> {
     fn hint(&mut self, level: &str, budget: Budget, clock: &dyn Clock) -> Result<Hint, WebError> {
         self.ensure_running()?;
         let setup = level_setup::<G>(level, budget)?;
-        let name = G::levels()[setup.level].name;
         let seat = self.game.to_move();
-        let moves = self.legal();
-        let mv = seat_agent(&mut self.agents, seat, setup).choose(
-            &self.game,
-            &moves,
-            &mut Context {
-                rng: &mut self.tie_breaks[seat],
-                clock,
-            },
-        );
-        Ok(Hint {
-            mv: self.game.format_move(mv),
-            level: name,
-        })
+        let mut rng = self.tie_breaks[seat].clone();
+        let level = setup.level;
+        let mv = choose(&self.game, &mut self.hint_agents, setup, &mut rng, clock);
+        Ok(self.hint_of(level, mv))
+    }
+
+    fn play_level(
+        &mut self,
+        level: &str,
+        budget: Budget,
+        clock: &dyn Clock,
+    ) -> Result<Hint, WebError> {
+        self.ensure_running()?;
+        let setup = level_setup::<G>(level, budget)?;
+        let seat = self.game.to_move();
+        let rng = &mut self.tie_breaks[seat];
+        let level = setup.level;
+        let mv = choose(&self.game, &mut self.agents, setup, rng, clock);
+        let hint = self.hint_of(level, mv);
+        self.apply(mv);
+        Ok(hint)
     }
 
     fn undo(&mut self) -> bool {
@@ -446,6 +477,7 @@ impl<G: Game> AnySession for Session<G> {
         self.moves.pop();
         // An agent's memory of the game (repetitions, tables) would now be ahead of the board.
         self.agents.clear();
+        self.hint_agents.clear();
         true
     }
 

@@ -31,8 +31,14 @@ fn session_game(game: &str, seed: u64, levels: &[&str]) -> (String, Vec<String>)
     let seats = levels.len();
     let mut s = new(game, &format!(r#"{{"seed": {seed}, "seats": {seats}}}"#));
     while let Some(seat) = s.state().to_move {
+        // Hints, asked of any level, leave no trace in the game.
+        s.hint(levels[(seat + 1) % seats], BATCH, &NoClock).unwrap();
         let hint = s.hint(levels[seat], BATCH, &NoClock).unwrap();
-        s.play(&hint.mv).unwrap();
+        let played = s.play_level(levels[seat], BATCH, &NoClock).unwrap();
+        assert_eq!(played.mv, *s.state().moves.last().unwrap());
+        // The hint agent has seen the same positions and draws from a copy of the same
+        // stream: the hint is the move.
+        assert_eq!(hint.mv, played.mv, "{game}");
     }
     (s.take_narration(), s.state().moves)
 }

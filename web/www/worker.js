@@ -19,13 +19,9 @@ const ops = {
     return null;
   },
   play: (move) => current().play(move),
-  hint: (level, timeControl) => current().hint(level, timeControl),
+  hint: (level, budget) => current().hint(level, budget),
   // A computer move: the level's choice, played.
-  ai(level, timeControl) {
-    const hint = current().hint(level, timeControl);
-    current().play(hint.move);
-    return hint;
-  },
+  ai: (level, budget) => current().playLevel(level, budget),
   undo: () => current().undo(),
   state: () => null,
 };

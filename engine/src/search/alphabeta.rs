@@ -3,7 +3,9 @@
 
 use super::ordering::{self, Hints, History, Killers};
 use super::tt::{Bound, Table};
-use super::{Evaluator, Limits, MATE, MATE_BOUND, MAX_DEPTH, Pv, SearchGame, SearchResult};
+use super::{
+    Evaluator, Limits, MATE, MATE_BOUND, MAX_DEPTH, Pv, QUIESCENCE_PLIES, SearchGame, SearchResult,
+};
 use crate::agent::{Clock, pick};
 use crate::random::RandomStream;
 
@@ -19,8 +21,10 @@ const RESERVED_ROOT_MOVES: usize = 1 << 12;
 /// A root move whose score is only bounded: it is not among the best.
 const NOT_EXACT: i32 = i32::MIN;
 /// The deepest ply a node can sit at: room for every iteration's depth plus the plies that
-/// extensions may add below it.
-const MAX_PLY: usize = 2 * MAX_DEPTH as usize + 2;
+/// the quiescence stage and extensions may add below it.
+const MAX_PLY: usize = (MAX_DEPTH + QUIESCENCE_PLIES) as usize + 1;
+/// Half the width of the first aspiration window around the previous iteration's score.
+const ASPIRATION: i32 = 50;
 
 /// What one search call needs at every node.
 struct Ctx<'a, E> {
@@ -75,6 +79,8 @@ pub struct Searcher<G: SearchGame> {
     deadline: Option<u64>,
     /// Set when a budget ran out: every node then returns at once and the iteration is void.
     aborted: bool,
+    /// The running iteration's deepest ply for quiescence and threat extensions.
+    horizon_limit: u32,
 }
 
 impl<G: SearchGame> core::fmt::Debug for Searcher<G> {
@@ -92,7 +98,7 @@ impl<G: SearchGame> Searcher<G> {
     pub fn new(tt_log2_entries: u8) -> Self {
         Self {
             table: Table::new(tt_log2_entries),
-            killers: Killers::new(MAX_DEPTH as usize + 1),
+            killers: Killers::new(MAX_PLY + 1),
             history: History::new(G::HISTORY_SLOTS),
             keys: vec![0; RESERVED_KEYS],
             root_scores: Vec::with_capacity(RESERVED_ROOT_MOVES),
@@ -105,6 +111,7 @@ impl<G: SearchGame> Searcher<G> {
             node_limit: u64::MAX,
             deadline: None,
             aborted: false,
+            horizon_limit: 0,
         }
     }
 
@@ -192,7 +199,8 @@ impl<G: SearchGame> Searcher<G> {
         };
         let mut completed = false;
         for depth in 1..=limits.depth.min(MAX_DEPTH) {
-            match self.root(&ctx, pos, &moves, depth, result.best) {
+            let guess = (result.depth > 0).then_some(result.score);
+            match self.root(&ctx, pos, &moves, depth, result.best, guess) {
                 Iteration::Completed { best, score } => {
                     result.best = best;
                     result.score = score;
@@ -320,7 +328,9 @@ impl<G: SearchGame> Searcher<G> {
         )
     }
 
-    /// One iteration at the root, `first` searched first.
+    /// One iteration at the root, `first` searched first: inside an aspiration window around
+    /// `guess` (the previous iteration's score, if any), re-searched with a full window when its
+    /// score falls outside.
     fn root<E: Evaluator<G>>(
         &mut self,
         ctx: &Ctx<'_, E>,
@@ -328,7 +338,9 @@ impl<G: SearchGame> Searcher<G> {
         moves: &[G::Move],
         depth: u32,
         first: G::Move,
+        guess: Option<i32>,
     ) -> Iteration<G::Move> {
+        self.horizon_limit = (depth + QUIESCENCE_PLIES).min(MAX_PLY as u32 - 1);
         if self.out_of_budget(ctx) {
             return Iteration::Aborted { improved: None };
         }
@@ -343,7 +355,7 @@ impl<G: SearchGame> Searcher<G> {
             let mv = moves[index];
             let child = pos.after(mv);
             let score = match best {
-                None => -self.negamax(ctx, &child, depth - 1, 1, -INF, INF, count),
+                None => self.aspirated(ctx, &child, depth, guess, count),
                 Some((_, b)) => {
                     // A null window just below the best: moves worth exactly `b` fail high.
                     let s = -self.negamax(ctx, &child, depth - 1, 1, -b, 1 - b, count);
@@ -377,6 +389,69 @@ impl<G: SearchGame> Searcher<G> {
         Iteration::Completed { best, score }
     }
 
+    /// The score of the root's first move `child`, searched in a window around `guess`
+    /// (mate scores excepted), then with a full window when it falls outside.
+    fn aspirated<E: Evaluator<G>>(
+        &mut self,
+        ctx: &Ctx<'_, E>,
+        child: &G,
+        depth: u32,
+        guess: Option<i32>,
+        base: usize,
+    ) -> i32 {
+        if let Some(g) = guess.filter(|g| g.abs() < MATE_BOUND) {
+            let (alpha, beta) = (g - ASPIRATION, g + ASPIRATION);
+            let s = -self.negamax(ctx, child, depth - 1, 1, -beta, -alpha, base);
+            if (s > alpha && s < beta) || self.aborted {
+                return s;
+            }
+        }
+        -self.negamax(ctx, child, depth - 1, 1, -INF, INF, base)
+    }
+
+    /// The quiescence stage at the horizon: the static evaluation as a floor (the side to move
+    /// may stand pat), raised by the tactical moves ([`Evaluator::tactical`]) searched on to the
+    /// iteration's horizon limit. Fail-soft like [`Self::negamax`].
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce<E: Evaluator<G>>(
+        &mut self,
+        ctx: &Ctx<'_, E>,
+        pos: &G,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        base: usize,
+    ) -> i32 {
+        let stand = ctx.eval.evaluate(pos);
+        if stand >= beta || ply >= self.horizon_limit {
+            return stand;
+        }
+        let mut moves = G::MoveList::default();
+        pos.generate(&mut moves);
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for &mv in moves.iter() {
+            if !ctx.eval.tactical(pos, mv) {
+                continue;
+            }
+            let score = -self.negamax(ctx, &pos.after(mv), 0, ply + 1, -beta, -alpha, base);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                    self.update_pv(ply as usize, mv);
+                }
+            }
+        }
+        best
+    }
+
     /// Fail-soft negamax: the value of `pos` searched `depth` plies deep, exact when it lies
     /// strictly between `alpha` and `beta`, a bound on the side it fell otherwise. Returns 0
     /// (to be ignored) once the search is aborted. The node's move keys live at `keys[base..]`.
@@ -385,7 +460,7 @@ impl<G: SearchGame> Searcher<G> {
         &mut self,
         ctx: &Ctx<'_, E>,
         pos: &G,
-        depth: u32,
+        mut depth: u32,
         ply: u32,
         alpha: i32,
         beta: i32,
@@ -404,7 +479,10 @@ impl<G: SearchGame> Searcher<G> {
         }
         self.path[ply as usize] = hash;
         if depth == 0 {
-            return ctx.eval.evaluate(pos);
+            if ply >= self.horizon_limit || !pos.forcing() {
+                return self.quiesce(ctx, pos, ply, alpha, beta, base);
+            }
+            depth = 1; // a threat at the horizon: every answer is searched
         }
         let entry = self.table.probe(hash, ply);
         if let Some(e) = entry.filter(|e| u32::from(e.depth) >= depth) {

@@ -48,6 +48,14 @@ pub trait SearchGame: Clone {
     /// the searcher scores it with [`Evaluator::evaluate`].
     fn terminal(&self, ply: u32) -> Option<i32>;
 
+    /// Whether the side to move faces a threat it must answer now (in Hnefatafl, a king with a
+    /// free line to a corner). Such a position met at the horizon is searched one ply more, so
+    /// that the threat counts one ply earlier than a plain horizon would see it. The default:
+    /// never.
+    fn forcing(&self) -> bool {
+        false
+    }
+
     /// Whether a position repeating an earlier one scores as a draw with the level's contempt
     /// ([`Searcher::set_game`]); false where a repetition changes nothing, as in Thud, whose
     /// quiet cycles only run down the window that ends the round on its current points.
@@ -74,6 +82,14 @@ pub trait Evaluator<G: SearchGame> {
     /// Scores above zero mark tactical moves (captures, threats), which are tried before the
     /// killer moves; quiet moves should score zero or less. Never recorded as killers either.
     fn order(&self, pos: &G, mv: G::Move) -> i32;
+
+    /// Whether `mv` is tactical enough to be searched beyond the horizon (a capture, a move that
+    /// opens a threat): the quiescence stage searches these alone, against the static
+    /// evaluation as a floor. The default: no move, so that the horizon is plain.
+    fn tactical(&self, pos: &G, mv: G::Move) -> bool {
+        let _ = (pos, mv);
+        false
+    }
 }
 
 /// The score of a win at the root; a win `n` plies away scores `MATE - n`.
@@ -84,6 +100,9 @@ pub(crate) const MATE_BOUND: i32 = MATE - 1000;
 
 /// The deepest iteration a search runs (deeper limits are clamped to it).
 pub const MAX_DEPTH: u32 = 128;
+
+/// Plies the quiescence stage and the threat extensions may add below an iteration's depth.
+pub const QUIESCENCE_PLIES: u32 = 6;
 
 /// A search's budgets. Depth always binds; the others bind when set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,8 +7,11 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The format tag; a checkpoint of another format is refused, not misread.
-pub const FORMAT: &str = "koom-tune-checkpoint-1";
+use crate::checksum::{fnv1a64, seal, unseal};
+
+/// The format tag; a checkpoint of another format is refused, not misread. Format 2 added the
+/// checksum (see [`crate::checksum`]).
+pub const FORMAT: &str = "koom-tune-checkpoint-2";
 
 /// One finished iteration.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -40,34 +43,32 @@ pub struct Checkpoint {
 }
 
 impl Checkpoint {
+    /// The file's text, with its checksum.
     #[must_use]
     pub fn to_json(&self) -> String {
-        let mut text =
-            serde_json::to_string_pretty(self).expect("a checkpoint is plain data and serialises");
-        text.push('\n');
-        text
+        let value = serde_json::to_value(self).expect("a checkpoint is plain data and serialises");
+        let text = seal(value).expect("a checkpoint is plain data and serialises");
+        String::from_utf8(text).expect("JSON is UTF-8")
     }
 
-    /// Parses checkpoint text; the error says why it cannot be read.
+    /// Parses checkpoint text and checks its checksum; the error says why it cannot be read.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let checkpoint: Self = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        // The fields are read first, so that a misspelt or missing field is named as such.
+        let mut fields = value.clone();
+        if let Some(map) = fields.as_object_mut() {
+            map.shift_remove("checksum");
+        }
+        let checkpoint: Self = serde_json::from_value(fields).map_err(|e| e.to_string())?;
         if checkpoint.format != FORMAT {
             return Err(format!(
                 "format `{}`, expected `{FORMAT}`",
                 checkpoint.format
             ));
         }
+        unseal(&mut value)?;
         Ok(checkpoint)
     }
-}
-
-/// FNV-1a, 64 bits: a hash fixed by its definition, unlike `std`'s, so that a checkpoint's hash
-/// means the same to every build.
-#[must_use]
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// The hash of a config's canonical JSON form, as 16 hex digits.
@@ -80,13 +81,6 @@ pub fn config_hash(canonical: &impl Serialize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fnv1a_matches_the_reference_vectors() {
-        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
-    }
 
     #[test]
     fn checkpoints_round_trip_bit_for_bit() {
@@ -118,5 +112,11 @@ mod tests {
         assert!(Checkpoint::parse("{").is_err());
         let other = cp.to_json().replace(FORMAT, "koom-tune-checkpoint-0");
         assert!(Checkpoint::parse(&other).unwrap_err().contains("format"));
+        let flipped = cp.to_json().replace("\"games\": 256", "\"games\": 257");
+        assert!(
+            Checkpoint::parse(&flipped)
+                .unwrap_err()
+                .contains("checksum mismatch")
+        );
     }
 }

@@ -199,6 +199,9 @@ impl<G: Game> Tuner<G> {
             if record.iteration != k + 1
                 || record.theta.len() != n
                 || record.delta != self.spsa.perturbation(k)
+                || record.games != self.games_per_iteration()
+                || record.result.unsigned_abs() > record.games
+                || record.theta.iter().any(|x| !x.is_finite())
             {
                 return corrupt(format!("the record of iteration {} does not fit", k + 1));
             }

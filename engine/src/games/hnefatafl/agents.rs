@@ -94,12 +94,17 @@ pub(super) static LEVELS: [Level; 4] = [
 ];
 
 pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Hnefatafl>> {
+    Box::new(searching_agent(setup))
+}
+
+/// The level `setup` asks for (the strongest when its index is beyond them).
+pub(super) fn searching_agent(setup: &AgentSetup) -> SearchingAgent<Hnefatafl, Evaluation> {
     let level = setup.level.min(ROWS.len() - 1);
     let (eval, search) = level_values(&SETS[level], &setup.weights);
-    Box::new(SearchingAgent::<Hnefatafl, _>::new(
+    SearchingAgent::new(
         &ROWS[level],
         Evaluation::new(EvalWeights::from_values(&eval)),
         &search,
         setup.time_control,
-    ))
+    )
 }

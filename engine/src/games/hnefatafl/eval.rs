@@ -8,7 +8,7 @@ use core::cell::Cell;
 
 use super::board::{
     BOARD, Bits, Board, CORNERS, EDGE, FILE_A, RANK_1, RESTRICTED, SIZE, SQUARES, Side, THRONE_BIT,
-    bit, east, file_of, line_bits, neighbours, north, rank_of, slide, south, square_at,
+    bit, east, file_of, flood, line_bits, neighbours, north, rank_of, slide, south, square_at,
     transposed_bit, west,
 };
 use super::{Hnefatafl, Move};
@@ -56,6 +56,21 @@ crate::weight_set! {
         room: 2.0, 0.0..=20.0, 0.5;
         /// For the side to move.
         tempo: 10.0, 0.0..=100.0, 5.0;
+        /// For the attackers, per king move (1 to 4, 4 meaning four or more) between the king and
+        /// his nearest corner over the squares free now: his distance counted in free moves.
+        corner_moves: 30.0, 0.0..=300.0, 5.0;
+        /// For the attackers, per square that no defender can reach through squares free of
+        /// attackers: how far they have closed an encirclement.
+        enclosure: 2.0, 0.0..=30.0, 0.5;
+        /// For the defenders, per defender beside the king while he stands on the edge, where he
+        /// cannot be captured: the makings of an exit fort.
+        edge_fort: 20.0, 0.0..=200.0, 5.0;
+        /// For the attackers, per defender on the edge beside an attacker on the edge: exposed
+        /// to a shield-wall capture.
+        shield_wall: 15.0, 0.0..=200.0, 5.0;
+        /// For the defenders, per defender beside the king while he stands on or beside the
+        /// throne, where fewer attackers capture him.
+        throne_guard: 10.0, 0.0..=100.0, 2.0;
     }
 }
 
@@ -152,6 +167,56 @@ fn line_ends(run: u16, square: impl Fn(usize) -> u8) -> Bits {
         .iter()
         .filter(|&&cell| run & 1 << cell != 0)
         .fold(0, |bits, &cell| bits | bit(square(cell)))
+}
+
+/// Whether the king sees a corner along his rank or file: a threat to escape next move.
+#[must_use]
+pub fn king_sees_corner(board: &Board) -> bool {
+    KingRoutes::new(board).now != 0
+}
+
+/// The squares a rook on any square of `from` reaches through `empty` squares.
+fn rook_reach(from: Bits, empty: Bits) -> Bits {
+    let mut reach = 0;
+    for shift in [east, west, north, south] {
+        let mut ray = from;
+        loop {
+            ray = shift(ray) & empty;
+            if ray == 0 {
+                break;
+            }
+            reach |= ray;
+        }
+    }
+    reach
+}
+
+/// The king's distance to his nearest corner in moves over the squares free now, 4 meaning
+/// four or more (the pieces are taken to stay where they are).
+fn corner_moves(board: &Board) -> u32 {
+    let empty = BOARD & !board.occupied();
+    let mut reached = board.king_bit();
+    for moves in 1..=3 {
+        reached |= rook_reach(reached, empty);
+        if reached & CORNERS != 0 {
+            return moves;
+        }
+    }
+    4
+}
+
+/// The terms of the king's surroundings and of the encirclement, as counts: `(enclosure,
+/// edge_fort, shield_wall, throne_guard)`.
+fn structure(board: &Board) -> (u32, u32, u32, u32) {
+    let king = board.king_bit();
+    let guards_beside = (board.defenders & neighbours(king)).count_ones();
+    let region = flood(board.defenders_and_king(), BOARD & !board.attackers);
+    let enclosure = (BOARD & !region & !board.attackers).count_ones();
+    let edge_fort = if king & EDGE != 0 { guards_beside } else { 0 };
+    let shield_wall = (board.defenders & EDGE & neighbours(board.attackers & EDGE)).count_ones();
+    let near_throne = (THRONE_BIT | neighbours(THRONE_BIT)) & king != 0;
+    let throne_guard = if near_throne { guards_beside } else { 0 };
+    (enclosure, edge_fort, shield_wall, throne_guard)
 }
 
 /// Manhattan distance from `square` to the nearest corner.
@@ -254,6 +319,12 @@ impl Evaluation {
             + w.loose_defender * f64::from(loose(board.defenders, hostile_to_defenders, stops))
             - w.defender_links * count(board.defenders & neighbours(guards))
             + w.room * room;
+        let (enclosure, edge_fort, shield_wall, throne_guard) = structure(board);
+        score += w.corner_moves * f64::from(corner_moves(board))
+            + w.enclosure * f64::from(enclosure)
+            - w.edge_fort * f64::from(edge_fort)
+            + w.shield_wall * f64::from(shield_wall)
+            - w.throne_guard * f64::from(throne_guard);
         let (tempo, routes_to_block) = match game.side_to_move() {
             Side::Attackers => (w.tempo, 2),
             Side::Defenders => (-w.tempo, 1),
@@ -264,6 +335,9 @@ impl Evaluation {
         score + tempo
     }
 }
+
+/// The ordering score of each soldier a move sandwiches (above any quiet move's score).
+const CAPTURE_ORDER: i32 = 1_000;
 
 /// Bound of a static evaluation, well inside the searcher's win scores.
 const EVAL_BOUND: f64 = (MATE / 2) as f64;
@@ -277,6 +351,18 @@ impl Evaluation {
             Side::Attackers => score,
             Side::Defenders => -score,
         }
+    }
+
+    /// Whether `mv` is searched beyond the horizon: a capture, or a king move to a corner or to
+    /// a square from which he sees one (a threat the other side must answer).
+    #[must_use]
+    pub fn tactical(&self, pos: &Hnefatafl, mv: Move) -> bool {
+        if mv.from == pos.board().king {
+            let mut next = *pos;
+            next.apply(mv);
+            return CORNERS & bit(mv.to) != 0 || king_sees_corner(next.board());
+        }
+        self.move_order(pos, mv) >= CAPTURE_ORDER
     }
 
     /// The move-ordering score (positive for tactical moves): captures first, by the number of
@@ -301,7 +387,7 @@ impl Evaluation {
             self.order_info.set(info);
         }
         let captures: u32 = info.captures.iter().map(|&c| u32::from(c & to != 0)).sum();
-        let mut score = 1_000 * captures as i32;
+        let mut score = CAPTURE_ORDER * captures as i32;
         if pos.side_to_move() == Side::Attackers {
             if info.ring & to != 0 {
                 score += 300;

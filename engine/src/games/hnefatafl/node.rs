@@ -2,8 +2,8 @@
 //! business ([`crate::search::SearchingAgent`] hands it the game's positions), so a search node
 //! needs no memory of its own.
 
-use super::board::SQUARES;
-use super::eval::Evaluation;
+use super::board::{SQUARES, Side};
+use super::eval::{Evaluation, king_sees_corner};
 use super::{Hnefatafl, Move, MoveList};
 use crate::game::Game;
 use crate::search::{Evaluator, MATE, SearchGame, SearchRoot};
@@ -38,6 +38,11 @@ impl SearchGame for Hnefatafl {
         })
     }
 
+    /// The attackers to move while the king sees a corner: they must block him now.
+    fn forcing(&self) -> bool {
+        self.side_to_move() == Side::Attackers && king_sees_corner(self.board())
+    }
+
     /// One slot per side, square left and square reached.
     const HISTORY_SLOTS: usize = 2 * SQUARES * SQUARES;
 
@@ -61,5 +66,9 @@ impl Evaluator<Hnefatafl> for Evaluation {
 
     fn order(&self, pos: &Hnefatafl, mv: Move) -> i32 {
         self.move_order(pos, mv)
+    }
+
+    fn tactical(&self, pos: &Hnefatafl, mv: Move) -> bool {
+        Evaluation::tactical(self, pos, mv)
     }
 }

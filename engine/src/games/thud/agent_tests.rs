@@ -103,14 +103,12 @@ fn zones_match_the_moves_they_summarise() {
             generate(&sides, TrollCapture::All, &mut moves);
             match sides.side() {
                 Side::Trolls => {
-                    let best = moves
-                        .iter()
-                        .map(|m| m.captures.count_ones())
-                        .max()
-                        .unwrap_or(0);
+                    // Captures landing where no hurl reaches.
+                    let safe = || moves.iter().filter(|m| !zones.troll_danger.contains(m.to));
+                    let best = safe().map(|m| m.captures.count_ones()).max().unwrap_or(0);
                     assert_eq!(zones.troll_best, best);
                     let mut taken = SquareSet::default();
-                    for mv in moves.iter() {
+                    for mv in safe() {
                         for s in mv.captured_squares() {
                             taken.insert_cell(s.cell());
                         }
@@ -310,8 +308,9 @@ fn the_player_time_control_stops_searches_on_the_clock() {
         choose(a.as_mut(), &start, 1, &clock);
         // Hard has 700 ms (14 readings), Expert 1,800 ms (36): a few readings past the deadline.
         let limit = if level == 3 { 700 } else { 1800 };
+        // The time binds, not the depth: the search runs to its deadline and stops soon after.
         assert!(
-            clock.0.get() <= limit + 200,
+            (limit..=limit + 200).contains(&clock.0.get()),
             "level {level}: stopped at {} ms",
             clock.0.get()
         );

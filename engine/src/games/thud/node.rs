@@ -2,9 +2,11 @@
 //! the squares each side threatens, worked out once per position when first needed.
 //!
 //! The searcher considers, for each troll destination, only the move that takes every
-//! neighbouring dwarf (the moves of [`TrollCapture::All`], legal under either rule): taking fewer
-//! only spares dwarfs worth points to the other side, and the 2^k subsets would otherwise swamp
-//! the selection of promising moves.
+//! neighbouring dwarf (the moves of [`TrollCapture::All`], legal under either rule). Taking fewer
+//! spares a dwarf worth a point to the other side, and it never protects the troll that moved: a
+//! dwarf left beside it is a line of one that can hurl onto it. It could only shield another
+//! troll, by blocking the path of a line aimed at it, and the dwarfs still take one troll a
+//! turn; the 2^k subsets would meanwhile swamp the selection of promising moves.
 
 use core::cell::Cell;
 
@@ -27,12 +29,13 @@ pub const HORIZON: u32 = 64;
 /// The threats of a position, whoever is to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Zones {
-    /// Squares where a dwarf would be taken by some troll move now: next to a square a troll
-    /// can step or shove to.
+    /// Squares where a dwarf would be taken by some troll move now without a hurl in reply:
+    /// next to a square a troll can step or shove to and no hurl reaches (a dwarf next to
+    /// nothing but covered squares is covered).
     pub dwarf_danger: SquareSet,
     /// Squares a dwarf's hurl reaches now: a troll standing on one can be taken.
     pub troll_danger: SquareSet,
-    /// The most dwarfs one troll move can take now.
+    /// The most dwarfs one troll move can take now, landing where no hurl reaches.
     pub troll_best: u32,
     /// Troll steps to empty squares that no hurl reaches: the trolls' safe room to manoeuvre.
     pub troll_safe_steps: u32,
@@ -55,22 +58,31 @@ impl Zones {
                     continue;
                 }
                 zones.troll_safe_steps += u32::from(!zones.troll_danger.has_cell(to));
-                reach.insert_cell(to);
-                zones.troll_best = zones.troll_best.max(board.adjacent_dwarfs(to));
+                zones.land(board, to, &mut reach);
                 let mut behind = from.wrapping_add_signed(-d);
                 while board.kind(behind) == TROLL {
                     to = to.wrapping_add_signed(d);
                     if board.kind(to) != EMPTY {
                         break;
                     }
-                    reach.insert_cell(to);
-                    zones.troll_best = zones.troll_best.max(board.adjacent_dwarfs(to));
+                    zones.land(board, to, &mut reach);
                     behind = behind.wrapping_add_signed(-d);
                 }
             }
         }
         zones.dwarf_danger = reach.neighbours();
         zones
+    }
+}
+
+impl Zones {
+    /// A troll can land on the empty square `to`: where no hurl reaches, its neighbours are in
+    /// danger (`reach` collects such squares).
+    fn land(&mut self, board: &Board, to: usize, reach: &mut SquareSet) {
+        if !self.troll_danger.has_cell(to) {
+            reach.insert_cell(to);
+            self.troll_best = self.troll_best.max(board.adjacent_dwarfs(to));
+        }
     }
 }
 

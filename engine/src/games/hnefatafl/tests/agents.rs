@@ -123,15 +123,49 @@ fn player_time_control_reads_the_clock() {
 }
 
 #[test]
+fn the_player_time_budget_binds_on_an_injected_clock() {
+    let setup = crate::agent::AgentSetup {
+        level: 3,
+        weights: Vec::new(),
+        time_control: crate::agent::TimeControl::Player,
+    };
+    let mut expert = super::super::agents::searching_agent(&setup);
+    let limits = *expert.limits();
+    assert_eq!(
+        (limits.depth, limits.time_ms, limits.nodes),
+        (12, Some(1800), None)
+    );
+    let clock = Racing::default();
+    let mut rng = RandomStream::tie_break(7, 0);
+    let r = expert.analyse(
+        &game(START),
+        &mut crate::agent::Context {
+            rng: &mut rng,
+            clock: &clock,
+        },
+    );
+    // The clock advances 40 ms a read and is read every 1,024 nodes: the search stops at the
+    // first read past 1.8 s, long before twelve plies.
+    assert!(r.depth < 12, "depth {}", r.depth);
+    assert!(
+        (1800..=1800 + 2 * 40).contains(&r.elapsed_ms),
+        "{} ms",
+        r.elapsed_ms
+    );
+    assert!(r.nodes <= (1800 / 40 + 2) * 1024, "{} nodes", r.nodes);
+    assert_eq!(r.pv.first(), Some(&r.best));
+}
+
+#[test]
 fn normal_beats_easy() {
-    // Three seeds, sides swapped, a short cap so that the test stays quick in debug builds.
-    let options = HnefataflOptions { ply_cap: 120 };
+    // Four seeds, sides swapped, at the default cap (a short one leaves most games drawn).
+    let options = HnefataflOptions::default();
     let mut agents = [
         agent(0, crate::agent::TimeControl::Batch),
         agent(1, crate::agent::TimeControl::Batch),
     ];
     let mut points = [0.0; 2];
-    for seed in 0..3 {
+    for seed in 0..4 {
         for rotation in 0..2 {
             let agent_of = |seat| crate::game::seat_agent(seat, rotation, 2);
             let end = crate::selfplay::SeededGame {
@@ -195,4 +229,111 @@ fn captures_are_ordered_first() {
             .count()
             == 1
     );
+}
+
+// ---------------------------------------------------------------- forced escapes
+
+/// Whether the defenders (to move) win within `n` king moves whatever the attackers reply: an
+/// AND-OR search over the rules alone, independent of the searcher and the evaluation.
+fn king_escapes_within(g: &Hnefatafl, n: u32) -> bool {
+    if n == 0 {
+        return false;
+    }
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let king = g.board().king;
+    moves.iter().filter(|mv| mv.from == king).any(|&mv| {
+        let mut after = *g;
+        after.apply(mv);
+        if let Some(outcome) = after.outcome() {
+            return outcome.sole_winner() == DEFENDERS;
+        }
+        if n == 1 {
+            return false;
+        }
+        let mut replies = MoveList::new();
+        after.legal_moves(&mut replies);
+        replies.iter().all(|&reply| {
+            let mut next = after;
+            next.apply(reply);
+            next.outcome().is_none() && king_escapes_within(&next, n - 1)
+        })
+    })
+}
+
+/// Positions with the defenders to move and a forced escape in exactly 1, 2 and 3 king moves
+/// (found by random sampling with [`king_escapes_within`], which the test re-checks).
+const ESCAPES: [(&str, u32); 5] = [
+    ("/11/11/2t8/11/11/11/K10/11/t10/11/11/ d", 1),
+    ("/11/11/7t3/11/t10/11/9K1/5t5/tt9/1t9/11/ d", 2),
+    ("/8t2/2t2t5/7t3/11/11/2t1t6/5t5/6t3t/6K4/11/11/ d", 2),
+    ("/1t4t4/11/11/11/6t4/11/t10/11/7K1t1/7t3/6t4/ d", 3),
+    ("/11/t1t8/2t7t/3T1t5/6tT3/11/7K2t/2t8/1t1t7/5t5/9t1/ d", 3),
+];
+
+/// Plays `defenders` against Expert attackers from `g` for `moves` defender moves at most, and
+/// returns the winner.
+fn play_out(defenders: usize, g: &Hnefatafl, moves: u32) -> Option<usize> {
+    let mut agents = [
+        agent(3, crate::agent::TimeControl::Batch),
+        agent(defenders, crate::agent::TimeControl::Batch),
+    ];
+    let mut g = *g;
+    for _ in 0..2 * moves - 1 {
+        let side = g.to_move();
+        let mv = choose_with(agents[side].as_mut(), &g, &crate::agent::NoClock);
+        g.apply(g.parse_move(&mv).unwrap());
+        if let Some(outcome) = g.outcome() {
+            return outcome.sole_winner();
+        }
+    }
+    None
+}
+
+#[test]
+fn hard_and_expert_find_forced_escapes_in_one_two_and_three() {
+    for (text, n) in ESCAPES {
+        let g = game(text);
+        assert!(king_escapes_within(&g, n), "{text}: escape in {n}");
+        assert!(
+            !king_escapes_within(&g, n - 1),
+            "{text}: no escape in {}",
+            n - 1
+        );
+        for level in [2, 3] {
+            assert_eq!(play_out(level, &g, n), DEFENDERS, "level {level}, {text}");
+        }
+    }
+}
+
+#[test]
+fn the_attackers_shut_a_route_that_would_open_a_forced_escape() {
+    // With the defenders to move these are escapes in two; the attackers, to move, must play one
+    // of the few moves after which no escape in two is left
+    // (3 and 9 of the attackers' moves are safe there.)
+    for text in [
+        "/5t5/11/8t2/6ttt1t/1K3t3t1/11/t10/11/10t/7t3/1t5t1t1/ a",
+        "/3t4t2/5t1t3/t10/11/5K5/11/4t4t1/4T3t2/3t5tt/11/11/ a",
+    ] {
+        let g = game(text);
+        assert!(
+            king_escapes_within(&game(&text.replace(" a", " d")), 2),
+            "{text}"
+        );
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        let safe = |mv| {
+            let mut after = g;
+            after.apply(mv);
+            !king_escapes_within(&after, 2)
+        };
+        assert!(moves.iter().any(|&mv| safe(mv)), "{text}");
+        for level in [2, 3] {
+            let mv = choose(level, &g);
+            assert!(
+                safe(g.parse_move(&mv).unwrap()),
+                "level {level} played {mv} in {text}"
+            );
+        }
+    }
 }
