@@ -86,7 +86,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
         Some(name) => vec![name.as_str()],
         None => GAME_NAMES.to_vec(),
     };
-    eprintln!(
+    errln!(
         "koom bench: {} on {} thread(s); every level of {} plays a fixed workload, then perft. \
          The strongest board-game levels dominate: all games took 22 minutes on one busy core of the \
          reference machine, 21 of them Hnefatafl Expert (`--game G` benches one game).",
