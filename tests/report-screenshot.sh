@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Opens a koom report in headless Chromium and saves a screenshot, so that a broken layout is
-# seen rather than guessed. Usage: tests/report-screenshot.sh [REPORT_DIR] [OUT.png]
-# Without a folder it makes one (a small Ludo round-robin). Skips, with a clear message and
+# Opens koom reports in headless Chromium and saves screenshots, so that a broken layout is seen
+# rather than guessed. Usage: tests/report-screenshot.sh [REPORT_DIR [OUT.png]]
+# Without a folder it makes two in a scratch folder and shoots both: a run report (Thud, Hard vs
+# Balanced: match headline, sides by name, the game's own tables) and a tournament report (a
+# Hnefatafl round-robin). It fails when a report shows raw JSON. Skips, with a clear message and
 # exit 0, where Chromium is absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,15 +12,26 @@ if [ -z "$browser" ]; then
     echo "SKIPPED: no chromium on this machine (apt-get install chromium)"
     exit 0
 fi
-dir=${1:-}
-if [ -z "$dir" ]; then
-    dir=$(mktemp -d)/report
-    cfg=$(mktemp --suffix=.toml)
-    printf 'format = "round-robin"\nagents = ["easy", "normal", "hard"]\ngames = 400\n' > "$cfg"
-    cargo run -q --release -- run "$cfg" --out "$dir" --quiet
+
+shoot() { # REPORT_DIR OUT.png
+    if grep -q '<pre>{' "$1/report.html"; then
+        echo "FAIL: $1/report.html shows raw JSON" >&2
+        exit 1
+    fi
+    "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1100,3000 \
+        --screenshot="$2" "file://$(realpath "$1/report.html")" >/dev/null 2>&1
+    test -s "$2"
+    echo "screenshot: $2"
+}
+
+if [ -n "${1:-}" ]; then
+    shoot "$1" "${2:-$1/report.png}"
+    exit 0
 fi
-shot=${2:-$dir/report.png}
-"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1100,2600 \
-    --screenshot="$shot" "file://$(realpath "$dir/report.html")" >/dev/null 2>&1
-test -s "$shot"
-echo "screenshot: $shot"
+scratch=$(mktemp -d)
+koom() { cargo run -q --release -- "$@"; }
+koom run --game thud --agents hard,balanced --games 6 --out "$scratch/run" --quiet
+koom run --game hnefatafl --agents easy,normal,hard --format round-robin --games 4 \
+    --out "$scratch/tournament" --quiet
+shoot "$scratch/run" "$scratch/run.png"
+shoot "$scratch/tournament" "$scratch/tournament.png"

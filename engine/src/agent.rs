@@ -20,14 +20,24 @@ impl Clock for NoClock {
     }
 }
 
-/// Which budgets a searching agent obeys.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which budgets a searching agent obeys; `batch` or `player` in configs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum TimeControl {
     /// Deterministic depth / node budgets: results reproduce exactly.
     #[default]
     Batch,
     /// The limits players meet in the app (per-move time caps).
     Player,
+}
+
+impl core::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Self::Batch => "batch",
+            Self::Player => "player",
+        })
+    }
 }
 
 /// How to build one agent: a level of the game, its weights (in the order of the level's

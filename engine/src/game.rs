@@ -261,6 +261,15 @@ impl<G> GameStats<G> for NoGameStats {
     fn report(&self, _: &[String]) {}
 }
 
+/// One rule option as `koom list --game G` shows it (the default comes from `Options::default`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionDoc {
+    pub name: &'static str,
+    /// The values accepted, in words (`1 to 1000000`, `"choose" or "all"`).
+    pub accepted: &'static str,
+    pub doc: &'static str,
+}
+
 /// The rules of one game.
 pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// A move: small and `Copy`, each game asserts its size.
@@ -291,12 +300,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         0
     }
 
-    /// Whether a game that ended for `reason` was cut off by a safety cap (a timeout) rather
-    /// than decided by the rules.
-    fn is_timeout(reason: u8) -> bool {
-        let _ = reason;
-        false
-    }
+    /// The rule options, described for `koom list --game G`, in the order of `Options`' fields.
+    const OPTIONS: &'static [OptionDoc] = &[];
+
+    /// What "first player" means in this game, printed next to the first-player advantage so
+    /// that a reader never has to guess which seat it is about.
+    const FIRST_PLAYER: &'static str = "seat 0, who always moves first";
 
     /// How results name seat `seat`: the side it plays where seats are sides (dwarfs, trolls),
     /// else its place at the table.
@@ -306,6 +315,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         } else {
             format!("seat {seat}")
         }
+    }
+
+    /// Whether a game that ended for `reason` was cut off by a safety cap (a timeout) rather
+    /// than decided by the rules.
+    fn is_timeout(reason: u8) -> bool {
+        let _ = reason;
+        false
     }
 
     /// The perft depth `koom bench` measures move generation at (0: no perft, e.g. dice games

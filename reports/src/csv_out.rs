@@ -3,7 +3,8 @@
 use std::io::{self, Write as _};
 use std::path::Path;
 
-use tuner::summary::RecordSummary;
+use serde::Serialize;
+use tuner::summary::Summary;
 use tuner::tally::GameRow;
 
 use crate::AtomicFile;
@@ -23,12 +24,17 @@ fn csv_error(e: csv::Error) -> io::Error {
     io::Error::other(e.to_string())
 }
 
-/// `summary.csv`: `kind,name,games,wins,draws,losses,no_result,win_rate,ci95_lo,ci95_hi,score`.
-pub fn summary_csv(by_agent: &[RecordSummary], by_seat: &[RecordSummary]) -> io::Result<Vec<u8>> {
+/// `summary.csv`: one row per agent (`kind` agent; its games, or its matches where the game
+/// plays matches, as `unit` says) and per side (`kind` side; its games or rounds), then the
+/// run-wide figures repeated on every row so that each row stands alone in a spreadsheet: the
+/// first-player advantage with its interval and unit, the head-to-head Elo with its interval
+/// (empty unless exactly two agents play) and the mean length in moves.
+pub fn summary_csv<R: Serialize>(s: &Summary<R>) -> io::Result<Vec<u8>> {
     let mut out = csv::Writer::from_writer(Vec::new());
     out.write_record([
         "kind",
         "name",
+        "unit",
         "games",
         "wins",
         "draws",
@@ -38,20 +44,54 @@ pub fn summary_csv(by_agent: &[RecordSummary], by_seat: &[RecordSummary]) -> io:
         "ci95_lo",
         "ci95_hi",
         "score",
+        "first_player_advantage",
+        "first_player_advantage_lo",
+        "first_player_advantage_hi",
+        "first_player_advantage_unit",
+        "elo",
+        "elo_lo",
+        "elo_hi",
+        "mean_length",
     ])
     .map_err(csv_error)?;
-    let rows = by_agent
+    let side_unit = if s.agent_unit == "matches" {
+        "rounds"
+    } else {
+        "games"
+    };
+    let rows = s
+        .by_agent
         .iter()
-        .map(|r| ("agent", r.agent.clone().unwrap_or_default(), r))
+        .map(|r| {
+            (
+                "agent",
+                r.agent.clone().unwrap_or_default(),
+                s.agent_unit.as_str(),
+                r,
+            )
+        })
         .chain(
-            by_seat
+            s.by_seat
                 .iter()
-                .map(|r| ("seat", r.seat.map(|s| s.to_string()).unwrap_or_default(), r)),
+                .map(|r| ("side", r.side.clone().unwrap_or_default(), side_unit, r)),
         );
-    for (kind, name, r) in rows {
-        out.write_record([
+    let fpa = &s.first_player_advantage;
+    let elo = s.head_to_head.as_ref().map(|h| &h.estimate);
+    let run_wide = [
+        num(fpa.advantage.value),
+        num(fpa.advantage.ci95[0]),
+        num(fpa.advantage.ci95[1]),
+        fpa.unit.clone(),
+        elo.map(|e| num(e.elo.value)).unwrap_or_default(),
+        elo.map(|e| num(e.elo.ci95[0])).unwrap_or_default(),
+        elo.map(|e| num(e.elo.ci95[1])).unwrap_or_default(),
+        num(s.length.mean),
+    ];
+    for (kind, name, unit, r) in rows {
+        let record = [
             kind.to_owned(),
             name,
+            unit.to_owned(),
             r.record.games.to_string(),
             r.record.wins.to_string(),
             r.record.draws.to_string(),
@@ -61,8 +101,9 @@ pub fn summary_csv(by_agent: &[RecordSummary], by_seat: &[RecordSummary]) -> io:
             num(r.win_rate.ci95[0]),
             num(r.win_rate.ci95[1]),
             num(r.score),
-        ])
-        .map_err(csv_error)?;
+        ];
+        out.write_record(record.iter().chain(&run_wide))
+            .map_err(csv_error)?;
     }
     out.into_inner()
         .map_err(|e| io::Error::other(e.to_string()))

@@ -50,6 +50,15 @@ pub fn summary_json(summary: &impl Serialize, run: &RunInfo) -> serde_json::Resu
     Ok(text)
 }
 
+/// A game's name as a title: `thud` → `Thud`, `trente-douze` → `Trente-douze`.
+#[must_use]
+pub fn title_case(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// The host name for the `run` object (best effort: it is informational).
 #[must_use]
 pub fn host_name() -> String {

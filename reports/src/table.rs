@@ -1,19 +1,20 @@
-//! The readable table printed at the end of a run.
+//! The readable table printed at the end of a run: each agent, each side under the game's name
+//! for it, the head-to-head Elo when two agents meet, and the first-player advantage with what
+//! "first player" means in this game.
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use tuner::summary::{RecordSummary, Summary};
+use tuner::summary::{FirstPlayer, HeadToHead, RecordSummary, Summary};
 
 fn pct(x: f64) -> String {
     crate::percent(x, 1)
 }
 
-fn record_line(out: &mut String, name: &str, r: &RecordSummary) {
+fn record_line(out: &mut String, name: &str, games: &str, r: &RecordSummary) {
     let _ = writeln!(
         out,
-        "  {name:<28} {:>9} {:>9} {:>7} {:>9} {:>8}  {:>7} [{}, {}]",
-        r.record.games,
+        "  {name:<28} {games:>13} {:>9} {:>7} {:>9} {:>8}  {:>7} [{}, {}]",
         r.record.wins,
         r.record.draws,
         r.record.losses,
@@ -22,6 +23,151 @@ fn record_line(out: &mut String, name: &str, r: &RecordSummary) {
         pct(r.win_rate.ci95[0]),
         pct(r.win_rate.ci95[1]),
     );
+}
+
+fn header(out: &mut String, first: &str, unit: &str) {
+    let _ = writeln!(
+        out,
+        "  {first:<28} {unit:>13} {:>9} {:>7} {:>9} {:>8}  {:>7} 95% interval",
+        "wins", "draws", "losses", "no res.", "win"
+    );
+}
+
+/// An agent's row: `3 seats × 1000` where one agent holds several seats of every game, so that
+/// its seat-games are never read as games.
+fn agent_line(out: &mut String, r: &RecordSummary) {
+    let name = r.agent.as_deref().unwrap_or("");
+    match r.seats {
+        Some(seats) if seats > 1 => {
+            let games = format!("{seats} seats × {}", r.record.games / seats as u64);
+            record_line(out, name, &games, r);
+        }
+        _ => record_line(out, name, &r.record.games.to_string(), r),
+    }
+}
+
+/// An Elo figure, a bound at a score of 0 or 1 (beyond ±4000) written `+inf` or `-inf`.
+pub(crate) fn elo_text(elo: f64) -> String {
+    if !elo.is_finite() || elo.abs() >= 4000.0 {
+        if elo > 0.0 { "+inf" } else { "-inf" }.to_owned()
+    } else {
+        format!("{elo:+.1}")
+    }
+}
+
+/// fastchess's line: `Elo difference: +456.1 ± 75.3, LOS 100.0%, nElo …`; a score of 0% or
+/// 100% has no finite Elo, and says so.
+#[must_use]
+pub fn head_to_head_line(h: &HeadToHead) -> String {
+    let e = &h.estimate;
+    let score = e.score.value;
+    let elo = if score >= 1.0 || score <= 0.0 {
+        format!(
+            "{}inf (every seed group {})",
+            if score >= 1.0 { "+" } else { "-" },
+            if score >= 1.0 { "won" } else { "lost" }
+        )
+    } else {
+        format!(
+            "{:+.1} ± {:.1}",
+            e.elo.value,
+            (e.elo.ci95[1] - e.elo.ci95[0]) / 2.0
+        )
+    };
+    let nelo = if e.nelo.value.is_finite() {
+        format!(
+            "{:+.1} ± {:.1}",
+            e.nelo.value,
+            (e.nelo.ci95[1] - e.nelo.ci95[0]) / 2.0
+        )
+    } else {
+        "undefined".to_owned()
+    };
+    let groups = match h.group_size {
+        1 => "games".to_owned(),
+        2 => "side-swapped pairs (pentanomial)".to_owned(),
+        n => format!("seed groups of {n} games"),
+    };
+    format!(
+        "{} vs {}: Elo difference: {elo}, LOS {:.1}%, nElo {nelo}, score {} [{}, {}] over {} {groups}",
+        h.agent,
+        h.opponent,
+        100.0 * e.los,
+        pct(score),
+        pct(e.score.ci95[0]),
+        pct(e.score.ci95[1]),
+        e.groups,
+    )
+}
+
+/// The first-player advantage in its unit, with its definition; "no decisive games" rather than
+/// a figure when no game had a single winner.
+#[must_use]
+pub fn first_player_lines(f: &FirstPlayer) -> Vec<String> {
+    let mut lines = vec![format!("first player = {}", f.definition)];
+    if f.unit == "points" {
+        lines.push(format!(
+            "first-player advantage: {:+.2} points [{:+.2}, {:+.2}] (the first player's mean point margin per game)",
+            f.advantage.value, f.advantage.ci95[0], f.advantage.ci95[1]
+        ));
+    } else if f.decisive_games == 0 {
+        lines.push("first-player advantage: no decisive games".to_owned());
+    } else {
+        lines.push(format!(
+            "first-player advantage: {:+.2} percentage points [{:+.2}, {:+.2}] (outright win rate − fair share of {})",
+            100.0 * f.advantage.value,
+            100.0 * f.advantage.ci95[0],
+            100.0 * f.advantage.ci95[1],
+            pct(f.fair_share)
+        ));
+    }
+    lines.push(format!(
+        "first player's wins: outright {} [{}, {}], shared or drawn {} [{}, {}]",
+        pct(f.outright_wins.value),
+        pct(f.outright_wins.ci95[0]),
+        pct(f.outright_wins.ci95[1]),
+        pct(f.shared_wins.value),
+        pct(f.shared_wins.ci95[0]),
+        pct(f.shared_wins.ci95[1]),
+    ));
+    lines
+}
+
+/// Each agent's win rate in each seat, when some agent plays more than one seat or there are
+/// more than two agents (with two agents side-swapped, the side rows already say it).
+fn agent_by_seat<R: Serialize>(out: &mut String, s: &Summary<R>) {
+    if s.by_agent.len() < 2 || (s.by_agent.len() == 2 && s.by_seat.len() == 2) {
+        return;
+    }
+    let _ = writeln!(out, "  win rate by agent and seat:");
+    let sides: Vec<String> = s
+        .by_seat
+        .iter()
+        .map(|r| r.side.clone().unwrap_or_default())
+        .collect();
+    let _ = writeln!(
+        out,
+        "  {:<16}{}",
+        "",
+        sides.iter().map(|n| format!("{n:>26}")).collect::<String>()
+    );
+    for agent in s.by_agent.iter().filter_map(|r| r.agent.as_deref()) {
+        let cells: String = s
+            .by_agent_seat
+            .iter()
+            .filter(|r| r.agent.as_deref() == Some(agent))
+            .map(|r| {
+                let cell = format!(
+                    "{} [{}, {}]",
+                    pct(r.win_rate.value),
+                    pct(r.win_rate.ci95[0]),
+                    pct(r.win_rate.ci95[1])
+                );
+                format!("{cell:>26}")
+            })
+            .collect();
+        let _ = writeln!(out, "  {agent:<16}{cells}");
+    }
 }
 
 /// A plain-text table of a summary.
@@ -33,35 +179,40 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
     } else {
         ""
     };
-    let _ = writeln!(
-        out,
-        "{}: {} games ({} seed groups x {} rotations), seed {}{partial}",
-        s.game, s.games_played, s.seed_groups, s.rotations, s.seed
-    );
-    let header = format!(
-        "  {:<28} {:>9} {:>9} {:>7} {:>9} {:>8}  {:>7} {}",
-        "", "games", "wins", "draws", "losses", "no res.", "win", "95% interval"
-    );
-    let _ = writeln!(out, "{header}");
-    for r in &s.by_agent {
-        record_line(
-            &mut out,
-            &format!("agent {}", r.agent.as_deref().unwrap_or("")),
-            r,
+    let round = if s.agent_unit == "matches" {
+        "rounds"
+    } else {
+        "games"
+    };
+    if s.agent_unit == "matches" {
+        let _ = writeln!(
+            out,
+            "{}: {} matches of {} rounds, sides swapped ({} rounds), seed {}{partial}",
+            s.game, s.seed_groups, s.rotations, s.games_played, s.seed
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "{}: {} games ({} seed groups × {} seat rotations), seed {}{partial}",
+            s.game, s.games_played, s.seed_groups, s.rotations, s.seed
         );
     }
-    for r in &s.by_seat {
-        record_line(&mut out, &format!("seat {}", r.seat.unwrap_or(0)), r);
+    header(&mut out, "agent", &s.agent_unit);
+    for r in &s.by_agent {
+        agent_line(&mut out, r);
     }
-    let fpa = &s.first_player_advantage;
-    let _ = writeln!(
-        out,
-        "  first-player advantage: {:+.2} points [{:+.2}, {:+.2}] over the fair share of {}",
-        100.0 * fpa.value,
-        100.0 * fpa.ci95[0],
-        100.0 * fpa.ci95[1],
-        pct(1.0 / s.rotations as f64)
-    );
+    header(&mut out, "side", round);
+    for r in &s.by_seat {
+        let name = r.side.clone().unwrap_or_default();
+        record_line(&mut out, &name, &r.record.games.to_string(), r);
+    }
+    agent_by_seat(&mut out, s);
+    if let Some(h) = &s.head_to_head {
+        let _ = writeln!(out, "  {}", head_to_head_line(h));
+    }
+    for line in first_player_lines(&s.first_player_advantage) {
+        let _ = writeln!(out, "  {line}");
+    }
     for d in std::iter::once(&s.length).chain(s.length_rolls.as_ref()) {
         let _ = writeln!(
             out,
@@ -79,8 +230,10 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
     let caps: Vec<String> = s
         .captures_by_seat
         .iter()
-        .map(|c| format!("seat {} {:.2}", c.seat, c.per_game))
+        .zip(&s.by_seat)
+        .map(|(c, r)| format!("{} {:.2}", r.side.as_deref().unwrap_or(""), c.per_game))
         .collect();
-    let _ = writeln!(out, "  captures per game: {}", caps.join(", "));
+    let one = round.trim_end_matches('s');
+    let _ = writeln!(out, "  captures per {one}: {}", caps.join(", "));
     out
 }

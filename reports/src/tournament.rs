@@ -51,10 +51,18 @@ pub fn tournament_csv<R: Serialize>(t: &TournamentSummary<R>) -> io::Result<Vec<
 #[must_use]
 pub fn tournament_table<R: Serialize>(t: &TournamentSummary<R>) -> String {
     let mut out = String::new();
+    let unit = t
+        .pairings
+        .first()
+        .map_or("games", |p| p.summary.agent_unit.as_str());
     let _ = writeln!(
         out,
-        "{} {:?} tournament, {} games per pairing, seed {}",
-        t.game, t.format, t.games_per_pairing, t.seed
+        "{} {}, {} {unit} per pairing, seed {}; score = mean score per {}",
+        crate::title_case(&t.game),
+        t.format,
+        t.games_per_pairing,
+        t.seed,
+        if unit == "matches" { "match" } else { "game" },
     );
     for r in &t.ratings {
         let _ = writeln!(

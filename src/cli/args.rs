@@ -2,8 +2,62 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser as _};
 use clap::{Args, Parser, Subcommand};
+use engine::TimeControl;
 use tuner::config::ExperimentFile;
+use tuner::tournament::Format;
+
+/// `--game`'s help: every game by name.
+const GAME_HELP: &str = "Game: ludo, thud, trente-douze or hnefatafl (see `koom list`)";
+
+/// `--time-control batch|player`, listed in `--help`.
+fn time_control_parser() -> impl clap::builder::TypedValueParser<Value = TimeControl> {
+    PossibleValuesParser::new(["batch", "player"]).map(|s| match s.as_str() {
+        "player" => TimeControl::Player,
+        _ => TimeControl::Batch,
+    })
+}
+
+/// `--format round-robin|gauntlet`, listed in `--help`.
+fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(Format::NAMES).map(|s| match s.as_str() {
+        "gauntlet" => Format::Gauntlet,
+        _ => Format::RoundRobin,
+    })
+}
+
+/// `--option key=value`: the value is read as TOML (`200`, `true`, `'text'`), else as a string.
+fn rule_option(text: &str) -> Result<(String, toml::Value), String> {
+    let (key, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not key=value"))?;
+    let key = key.trim();
+    if key.is_empty() {
+        return Err(format!("`{text}` has no key"));
+    }
+    let value = value.trim();
+    let parsed = toml::from_str::<toml::Table>(&format!("v = {value}"))
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(value.to_owned()));
+    Ok((key.to_owned(), parsed))
+}
+
+/// The config's `[options]` with each `--option` over it, key by key.
+pub fn with_options(
+    options: Option<toml::Table>,
+    flags: &[(String, toml::Value)],
+) -> Option<toml::Table> {
+    if flags.is_empty() {
+        return options;
+    }
+    let mut table = options.unwrap_or_default();
+    for (key, value) in flags {
+        table.insert(key.clone(), value.clone());
+    }
+    Some(table)
+}
 
 /// Self-play analysis and AI tuning for Thud, Copenhagen Hnefatafl, Ludo and Trente-douze.
 #[derive(Debug, Parser)]
@@ -21,8 +75,9 @@ pub enum Command {
     /// Play one game and narrate every roll and move; with the seed and index of a batch game
     /// it replays exactly that game.
     Play(PlayArgs),
-    /// List the games, their computer levels and weight sets.
-    List,
+    /// List the games, their computer levels and weight sets (`--game G`: one game, with its
+    /// rule options and their defaults).
+    List(ListArgs),
     /// Print a level's weight set as a weights file (the defaults, or those of `hard@file.toml`),
     /// ready to edit and load as `level@file.toml`.
     Weights(WeightsArgs),
@@ -45,8 +100,9 @@ pub enum Command {
     Report(ReportArgs),
     /// Combine the shards of a run (`koom run --shard K/N`) into its summary.
     Merge(MergeArgs),
-    /// Regression gate: an SPRT of a candidate against a baseline. Exit 0 = not weaker (H1),
-    /// 1 = regression (H0), 3 = inconclusive at --max-games, 2 = bad input.
+    /// Regression gate: an SPRT of a candidate against a baseline. Exit 0 = H1 accepted (not
+    /// weaker with `--preset nonreg`, gains with `--preset gain`), 1 = H0 accepted, 3 =
+    /// inconclusive at --max-games, 2 = bad input.
     Gate(GateArgs),
     /// Play each adjacent pair of levels and fit a rating ladder; exit 1 unless every level
     /// beats the one below with its interval above an even score.
@@ -70,18 +126,24 @@ pub enum Preset {
 pub struct MatchArgs {
     /// Config (TOML) for the game and its rule options; flags override it.
     pub config: Option<PathBuf>,
-    #[arg(long)]
+    #[arg(long, help = GAME_HELP)]
     pub game: Option<String>,
+    /// Master seed (default 1): the same seed plays the same games.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
     /// `batch` (deterministic budgets) or `player` (the app's time limits).
-    #[arg(long)]
-    pub time_control: Option<String>,
+    #[arg(long, value_parser = time_control_parser())]
+    pub time_control: Option<TimeControl>,
+    /// A rule option, `key=value` (repeatable; see `koom list --game G`); over the config's.
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = rule_option)]
+    pub options: Vec<(String, toml::Value)>,
+    /// Output folder (default: koom-results/COMMAND-GAME).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// No progress bar.
+    /// Print nothing but errors (the exit status gives the verdict).
     #[arg(long)]
     pub quiet: bool,
 }
@@ -139,8 +201,7 @@ pub struct LadderArgs {
 pub struct ExperimentArgs {
     /// Experiment config (TOML); flags override its values.
     pub config: Option<PathBuf>,
-    /// Game: ludo (see `koom list`).
-    #[arg(long)]
+    #[arg(long, help = GAME_HELP)]
     pub game: Option<String>,
     /// Agents, one per seat: levels, or `level@weights.toml`.
     #[arg(long, value_delimiter = ',')]
@@ -149,8 +210,15 @@ pub struct ExperimentArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// `batch` (deterministic depth/node budgets) or `player` (the app's time limits).
-    #[arg(long)]
-    pub time_control: Option<String>,
+    #[arg(long, value_parser = time_control_parser())]
+    pub time_control: Option<TimeControl>,
+    /// A rule option, `key=value` (repeatable; see `koom list --game G`); over the config's.
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = rule_option)]
+    pub options: Vec<(String, toml::Value)>,
+    /// Play a tournament: `round-robin` (every pair of agents) or `gauntlet` (the first agent
+    /// against each other one), each pairing a match of --games games.
+    #[arg(long, value_parser = format_parser())]
+    pub format: Option<Format>,
 }
 
 impl ExperimentArgs {
@@ -164,10 +232,15 @@ impl ExperimentArgs {
             game: self.game.clone(),
             agents: self.agents.clone(),
             seed: self.seed,
-            time_control: self.time_control.clone(),
+            time_control: self.time_control,
+            format: self.format,
             ..ExperimentFile::default()
         };
-        Ok(file.overridden_by(own.overridden_by(flags)))
+        let merged = file.overridden_by(own.overridden_by(flags));
+        Ok(ExperimentFile {
+            options: with_options(merged.options.clone(), &self.options),
+            ..merged
+        })
     }
 }
 
@@ -187,7 +260,7 @@ pub struct RunArgs {
     /// Also write games.csv, one row per game.
     #[arg(long)]
     pub games_csv: bool,
-    /// No progress bar and no table.
+    /// Print nothing but errors: no progress bar, no table, no notes.
     #[arg(long)]
     pub quiet: bool,
     /// Play only share K of N of the seed groups (`K/N`, or `env/N` with K from
@@ -222,7 +295,7 @@ pub struct MergeArgs {
     /// Output folder for the merged summary.
     #[arg(long)]
     pub out: PathBuf,
-    /// No table.
+    /// Print nothing but errors.
     #[arg(long)]
     pub quiet: bool,
 }
@@ -247,6 +320,13 @@ pub struct PlayArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Only this game, with its rule options, their defaults and accepted values.
+    #[arg(long)]
+    pub game: Option<String>,
+}
+
+#[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Only this game (default: every game).
     #[arg(long)]
@@ -262,7 +342,7 @@ pub struct BenchArgs {
 
 #[derive(Debug, Args)]
 pub struct WeightsArgs {
-    #[arg(long)]
+    #[arg(long, help = GAME_HELP)]
     pub game: String,
     /// A level with a weight set (see `koom list`).
     #[arg(long)]
@@ -271,7 +351,7 @@ pub struct WeightsArgs {
 
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// Game with a move tree (see `koom list`).
+    /// Game with a move tree: thud or hnefatafl (see `koom list`).
     #[arg(long)]
     pub game: String,
     /// Plies to count, at most 32 (the recursion is one stack frame a ply; no game's tree can be
@@ -288,7 +368,7 @@ pub struct PerftArgs {
 
 #[derive(Debug, Args)]
 pub struct LegalArgs {
-    #[arg(long)]
+    #[arg(long, help = GAME_HELP)]
     pub game: String,
     /// Start position in the game's notation (default: the initial position).
     #[arg(long)]
@@ -357,7 +437,20 @@ pub struct TuneArgs {
     /// Worker threads (default: the config's, else all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// No progress bars.
+    /// SPSA iterations (over the config's `iterations`).
+    #[arg(long)]
+    pub iterations: Option<u64>,
+    /// Seed groups per iteration (over the config's `pairs`).
+    #[arg(long)]
+    pub pairs: Option<u64>,
+    /// Stop the iterations after this many seconds and finish with the weights reached (the
+    /// verification gate follows); `--resume` continues the iterations later.
+    #[arg(long, value_name = "SECONDS")]
+    pub max_time: Option<f64>,
+    /// A rule option, `key=value` (repeatable; see `koom list --game G`); over the config's.
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = rule_option)]
+    pub options: Vec<(String, toml::Value)>,
+    /// Print nothing but errors.
     #[arg(long)]
     pub quiet: bool,
 }

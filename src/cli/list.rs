@@ -4,7 +4,12 @@ use std::process::ExitCode;
 
 use engine::{GAME_NAMES, Game, GameVisitor};
 
-struct Describe;
+use super::args::ListArgs;
+
+/// One game: its seats and levels; with `detail`, the weight sets and rule options too.
+struct Describe {
+    detail: bool,
+}
 
 impl GameVisitor for Describe {
     type Output = String;
@@ -16,10 +21,11 @@ impl GameVisitor for Describe {
         } else {
             format!("{min} to {max} seats")
         };
-        let mut out = format!("{} ({seats})\n", G::NAME);
+        let sides: Vec<String> = (0..min).map(G::seat_name).collect();
+        let mut out = format!("{} ({seats}: {})\n", G::NAME, sides.join(", "));
         for level in G::levels() {
             out.push_str(&format!("  {:<10} {}\n", level.name, level.summary));
-            if let Some(set) = level.weights {
+            if let Some(set) = level.weights.filter(|_| self.detail) {
                 out.push_str(&format!("             weight set `{}`:\n", set.name));
                 for p in set.params {
                     out.push_str(&format!(
@@ -34,13 +40,45 @@ impl GameVisitor for Describe {
                 }
             }
         }
+        if self.detail {
+            out.push_str(&options_text::<G>());
+        }
         out
     }
 }
 
-pub fn list() -> anyhow::Result<ExitCode> {
-    for name in GAME_NAMES {
-        out!("{}", super::with_game(name, Describe)?);
+/// The rule options with their defaults, as `--option key=value` or a config's `[options]`.
+fn options_text<G: Game>() -> String {
+    if G::OPTIONS.is_empty() {
+        return "  rule options: none\n".to_owned();
+    }
+    let defaults = toml::Value::try_from(G::Options::default())
+        .ok()
+        .and_then(|v| v.as_table().cloned())
+        .unwrap_or_default();
+    let mut out = "  rule options (--option key=value, or [options] in a config):\n".to_owned();
+    for o in G::OPTIONS {
+        let default = defaults
+            .get(o.name)
+            .map_or_else(String::new, ToString::to_string);
+        out.push_str(&format!(
+            "    {:<18} default {:<10} accepted: {}\n      {}\n",
+            o.name, default, o.accepted, o.doc
+        ));
+    }
+    out
+}
+
+/// `koom list`: every game in brief, or one game (`--game`) in full.
+pub fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
+    match &args.game {
+        Some(game) => out!("{}", super::with_game(game, Describe { detail: true })?),
+        None => {
+            for name in GAME_NAMES {
+                out!("{}", super::with_game(name, Describe { detail: false })?);
+            }
+            outln!("`koom list --game G` shows one game with its weight sets and rule options.");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

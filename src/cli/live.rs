@@ -85,12 +85,45 @@ fn progress_bar(total: u64, quiet: bool, unit: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total);
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} {{per_sec}} ETA {{eta}}");
-    if let Ok(style) = ProgressStyle::with_template(&template) {
+    if let Some(style) = bar_style(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {unit} {{rate}} ETA {{eta}}"
+    )) {
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
+}
+
+/// A progress style whose `{rate}` reads `1,234 games/s`, or `3.2 s/game` below one a second
+/// (indicatif's `{per_sec}` prints four decimals, and `0/s` for slow games).
+pub fn bar_style(template: &str) -> Option<ProgressStyle> {
+    let style = ProgressStyle::with_template(template).ok()?;
+    Some(style.with_key(
+        "rate",
+        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&rate_text(state.per_sec()));
+        },
+    ))
+}
+
+/// `per_sec` games a second, for people.
+pub fn rate_text(per_sec: f64) -> String {
+    if per_sec >= 1.0 {
+        let whole = per_sec.round() as u64;
+        let digits = whole.to_string();
+        let mut grouped = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                grouped.push(',');
+            }
+            grouped.push(c);
+        }
+        format!("{grouped} games/s")
+    } else if per_sec > 0.0 {
+        format!("{:.1} s/game", 1.0 / per_sec)
+    } else {
+        "-".to_owned()
+    }
 }
 
 /// What a command that plays games shows while it runs: a progress bar, the wall clock that
@@ -148,11 +181,8 @@ pub fn write_results<G: Game>(
     quiet: bool,
 ) -> anyhow::Result<()> {
     let out = exp.out.as_path();
-    let summary = summarize(plan, &exp.time_control, tally, partial);
-    reports::write_atomic(
-        &out.join("summary.csv"),
-        &reports::summary_csv(&summary.by_agent, &summary.by_seat)?,
-    )?;
+    let summary = summarize(plan, exp.time_control, tally, partial);
+    reports::write_atomic(&out.join("summary.csv"), &reports::summary_csv(&summary)?)?;
     reports::write_atomic(
         &out.join("summary.json"),
         reports::summary_json(&summary, info)?.as_bytes(),
@@ -161,13 +191,27 @@ pub fn write_results<G: Game>(
     if !quiet {
         out!("{}", reports::terminal_table(&summary));
         outln!(
-            "  {} games in {:.1} s ({:.0} games/s, {} threads)",
+            "  {} games in {:.1} s ({}, {} threads)",
             tally.games,
             info.elapsed_s,
-            info.games_per_s,
+            rate_text(info.games_per_s),
             info.threads
         );
     }
-    errln!("results written to {}", out.display());
+    note!("results written to {}", out.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rate_text;
+
+    #[test]
+    fn rates_read_as_people_write_them() {
+        assert_eq!(rate_text(22_549.725_3), "22,550 games/s");
+        assert_eq!(rate_text(999.6), "1,000 games/s");
+        assert_eq!(rate_text(7.4), "7 games/s");
+        assert_eq!(rate_text(0.25), "4.0 s/game");
+        assert_eq!(rate_text(0.0), "-");
+    }
 }

@@ -21,10 +21,19 @@ use args::Command;
 
 /// Runs one subcommand. Errors are bad input (exit 2); a command may choose another exit code.
 pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
+    let quiet = match &cli.command {
+        Command::Run(args) => args.quiet,
+        Command::Merge(args) => args.quiet,
+        Command::Gate(args) => args.common.quiet,
+        Command::Ladder(args) => args.common.quiet,
+        Command::Tune(args) => args.quiet,
+        _ => false,
+    };
+    crate::output::QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
     match cli.command {
         Command::Run(args) => run::run(args),
         Command::Play(args) => play::play(args),
-        Command::List => list::list(),
+        Command::List(args) => list::list(&args),
         Command::Weights(args) => list::weights(args),
         Command::Bench(args) => bench::bench(args),
         Command::Perft(args) => position::perft(args),

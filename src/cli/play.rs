@@ -43,12 +43,15 @@ impl GameVisitor for PlayGame<'_> {
         let mut agents = new_agents(&plan);
         let clock = WallClock::new();
         let header = reports::csv_line(&reports::GamesCsv::header(plan.seats()));
+        // Each agent slot's points over the rounds, in games scored on points.
+        let mut totals: Option<Vec<i64>> = None;
         for rotation in rotations {
             let index = group * seats + rotation as u64;
             let seating: Vec<String> = (0..plan.seats())
                 .map(|s| {
                     format!(
-                        "seat {s}: {}",
+                        "{}: {}",
+                        G::seat_name(s),
                         plan.labels[engine::seat_agent(s, rotation, plan.seats())]
                     )
                 })
@@ -80,7 +83,8 @@ impl GameVisitor for PlayGame<'_> {
                 let result = match outcome.sole_winner() {
                     _ if outcome.no_result => "no result".to_owned(),
                     Some(seat) => format!(
-                        "seat {seat} ({}) wins",
+                        "won by {}, {}",
+                        G::seat_name(seat),
                         plan.labels[engine::seat_agent(seat, rotation, plan.seats())]
                     ),
                     None => "draw".to_owned(),
@@ -90,12 +94,21 @@ impl GameVisitor for PlayGame<'_> {
                     G::REASONS[usize::from(outcome.reason)]
                 );
             }
+            if let Some(points) = game.points() {
+                let totals = totals.get_or_insert_with(|| vec![0; plan.seats()]);
+                for (seat, &p) in points[..plan.seats()].iter().enumerate() {
+                    totals[engine::seat_agent(seat, rotation, plan.seats())] += i64::from(p);
+                }
+            }
             let row = row_of(&plan, &game, group, rotation);
             outln!("{header}");
             outln!(
                 "{}",
                 reports::csv_line(&reports::GamesCsv::fields(&row, &plan.labels, G::REASONS))
             );
+        }
+        if let Some(totals) = totals.filter(|_| G::GAMES_COUNT_GROUPS || self.args.group) {
+            outln!("{}", match_line(&plan.labels, &totals));
         }
         Ok(ExitCode::SUCCESS)
     }
@@ -134,6 +147,27 @@ fn narrate_record<G: Game>(line: &str, boards: bool) -> anyhow::Result<ExitCode>
     out!("{}", end.render());
     outln!("result: {} ({})", record.result, record.reason);
     Ok(ExitCode::SUCCESS)
+}
+
+/// `match: hard 48 points, balanced 35 points: hard wins the match`.
+fn match_line(labels: &[String], totals: &[i64]) -> String {
+    let scores: Vec<String> = labels
+        .iter()
+        .zip(totals)
+        .map(|(label, points)| format!("{label} {points} points"))
+        .collect();
+    let best = totals.iter().copied().max().unwrap_or(0);
+    let leaders: Vec<&String> = labels
+        .iter()
+        .zip(totals)
+        .filter(|&(_, &t)| t == best)
+        .map(|(l, _)| l)
+        .collect();
+    let verdict = match leaders.as_slice() {
+        [one] => format!("{one} wins the match"),
+        _ => "the match is drawn".to_owned(),
+    };
+    format!("match: {}: {verdict}", scores.join(", "))
 }
 
 pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {

@@ -17,7 +17,7 @@ fn summary(dir: &Path) -> anyhow::Result<report::Summary> {
 pub fn write_report(dir: &Path) -> anyhow::Result<()> {
     let doc = report::build(&summary(dir)?).map_err(|e| anyhow!("{e}"))?;
     report::write(dir, &doc).with_context(|| format!("writing the report in {}", dir.display()))?;
-    errln!("report written to {}", dir.join("report.html").display());
+    note!("report written to {}", dir.join("report.html").display());
     Ok(())
 }
 
@@ -28,7 +28,7 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
             let doc = report::build(&summary(&args.dir)?).map_err(|e| anyhow!("{e}"))?;
             reports::check_writable_dir(out)?;
             report::write(out, &doc)?;
-            errln!("report written to {}", out.join("report.html").display());
+            note!("report written to {}", out.join("report.html").display());
         }
         Some(other) => {
             let (a, b) = (summary(&args.dir)?, summary(other)?);
@@ -38,7 +38,7 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
             let out = args.out.clone().unwrap_or_else(|| args.dir.join("compare"));
             reports::check_writable_dir(&out)?;
             report::write(&out, &doc)?;
-            errln!(
+            note!(
                 "comparison written to {}",
                 out.join("report.html").display()
             );

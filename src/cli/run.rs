@@ -34,7 +34,7 @@ impl GameVisitor for RunGame<'_> {
                     "--shard, --resume, --games-csv and --records apply to single experiments, not to a `format = \"{format}\"` tournament"
                 );
             }
-            return tournament::<G>(exp, Format::parse(format)?, args.quiet);
+            return tournament::<G>(exp, *format, args.quiet);
         }
         let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
         reports::check_writable_dir(&exp.out)?;
@@ -62,7 +62,7 @@ impl GameVisitor for RunGame<'_> {
         if let Some(shard) = shard {
             if finished {
                 let path = session.write_shard(&result)?;
-                errln!(
+                note!(
                     "shard {}/{} ({} games) written to {}; combine the shards with `koom merge`",
                     shard.index,
                     shard.count,
@@ -91,14 +91,14 @@ fn announce<G: Game>(opening: Opening, session: &RunSession<'_, G>) {
     let path = session.checkpoint_path();
     match opening {
         Opening::Fresh => {}
-        Opening::Resumed => errln!("resuming from {}", path.display()),
+        Opening::Resumed => note!("resuming from {}", path.display()),
         Opening::NothingToResume => {
-            errln!(
+            note!(
                 "no checkpoint at {}: starting from the beginning",
                 path.display()
             );
         }
-        Opening::Replacing => errln!(
+        Opening::Replacing => note!(
             "note: starting over; the checkpoint {} is replaced (--resume continues it)",
             path.display()
         ),
@@ -257,7 +257,7 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     if !quiet {
         out!("{}", reports::tournament_table(&summary));
     }
-    errln!("results written to {}", exp.out.display());
+    note!("results written to {}", exp.out.display());
     Ok(if matches.partial {
         interrupted()
     } else {

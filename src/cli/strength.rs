@@ -33,13 +33,14 @@ impl MatchArgs {
             game: self.game.clone(),
             seed: self.seed,
             threads: self.threads,
-            time_control: self.time_control.clone(),
+            time_control: self.time_control,
             out: self.out.clone(),
             games,
             levels,
             ..ExperimentFile::default()
         };
-        let merged = file.overridden_by(flags);
+        let mut merged = file.overridden_by(flags);
+        merged.options = super::args::with_options(merged.options.take(), &self.options);
         let game = merged
             .game
             .clone()
@@ -66,7 +67,7 @@ fn write_json(
         &out.join("summary.json"),
         reports::summary_json(value, info)?.as_bytes(),
     )?;
-    errln!("results written to {}", out.display());
+    note!("results written to {}", out.display());
     Ok(())
 }
 
@@ -105,7 +106,7 @@ impl GameVisitor for Gate<'_> {
                 // On a terminal the bar shows it; in a CI log, a line every few seconds.
                 if live.bar.is_hidden() {
                     if !args.common.quiet && last_line.elapsed().as_secs() >= 5 {
-                        errln!("{line}");
+                        note!("{line}");
                         last_line = Instant::now();
                     }
                 } else {
@@ -114,9 +115,13 @@ impl GameVisitor for Gate<'_> {
             },
         )?;
         live.bar.finish_and_clear();
+        // The words follow the question the bounds ask: a gain ([0, 2]) or no regression.
+        let gain = args.preset == Some(Preset::Gain);
         let (verdict, code) = match (result.sprt.verdict, result.partial) {
             (_, true) => ("interrupted", interrupted_status()),
+            (Verdict::AcceptH1, _) if gain => ("H1 accepted: gains", 0),
             (Verdict::AcceptH1, _) => ("H1 accepted: not weaker", 0),
+            (Verdict::AcceptH0, _) if gain => ("H0 accepted: no gain", 1),
             (Verdict::AcceptH0, _) => ("H0 accepted: regression", 1),
             (Verdict::Continue, _) => ("inconclusive at the game limit", 3),
         };
@@ -271,6 +276,7 @@ impl GameVisitor for LadderGame<'_> {
                 outln!("    {}", side_line(&rung.upper, side));
             }
         }
+        outln!("  {}", reports::report::LADDER_NOTE);
         let games = ladder.rungs.iter().map(|r| r.games).sum();
         let summary = LadderSummary {
             game: G::NAME.to_owned(),
@@ -283,6 +289,7 @@ impl GameVisitor for LadderGame<'_> {
             &summary,
             &run_info(games, Some(started), exp.threads),
         )?;
+        super::report::write_report(&exp.out)?;
         let ladder = summary.ladder;
         Ok(if ladder.partial {
             errln!("interrupted: the ladder covers the pairs played so far");

@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use anyhow::{Context as _, bail};
 use engine::{Game, GameVisitor};
-use indicatif::ProgressStyle;
 use reports::plot::{Convergence, Series};
 use tuner::tune::{
     Checkpoint, ResumeError, TuneFile, TuneState, TuneSummary, Tuner, VerificationSummary,
+    ZeroSignal,
 };
 
 use super::args::TuneArgs;
@@ -22,6 +22,12 @@ const WEIGHTS: &str = "tuned.toml";
 pub fn tune(args: TuneArgs) -> anyhow::Result<ExitCode> {
     let mut file = TuneFile::load(&args.config)?;
     file.threads = args.threads.or(file.threads);
+    file.iterations = args.iterations.unwrap_or(file.iterations);
+    file.pairs = args.pairs.or(file.pairs);
+    file.options = super::args::with_options(file.options.take(), &args.options);
+    if args.max_time.is_some_and(|t| t.is_nan() || t <= 0.0) {
+        bail!("--max-time must be a positive number of seconds");
+    }
     let game = file.game.clone();
     super::with_game(&game, TuneGame { file, args })?
 }
@@ -52,7 +58,11 @@ impl GameVisitor for TuneGame {
         let mut state = initial_state(&tuner, &out, self.args.resume)?;
         let started = Instant::now();
         let played_before = state.games();
-        let stopped = tune_loop(&tuner, &mut state, &out, self.args.quiet)?;
+        let deadline = self
+            .args
+            .max_time
+            .map(|t| started + std::time::Duration::from_secs_f64(t));
+        let stopped = tune_loop(&tuner, &mut state, &out, self.args.quiet, deadline)?;
         let n = tuner.spec.settings.iterations;
         if stopped {
             errln!(
@@ -90,7 +100,7 @@ impl GameVisitor for TuneGame {
             tuner.spec.level_name(),
             weights.display()
         );
-        errln!("results written to {}", out.display());
+        note!("results written to {}", out.display());
         Ok(if partial {
             interrupted()
         } else {
@@ -106,7 +116,7 @@ fn initial_state<G: Game>(tuner: &Tuner<G>, out: &Path, resume: bool) -> anyhow:
     let shown = path.display();
     if !path.exists() {
         if resume {
-            errln!("no checkpoint at {shown}: starting at iteration 1");
+            note!("no checkpoint at {shown}: starting at iteration 1");
         }
         return Ok(tuner.start());
     }
@@ -124,9 +134,9 @@ fn initial_state<G: Game>(tuner: &Tuner<G>, out: &Path, resume: bool) -> anyhow:
         Ok(state) => {
             let n = tuner.spec.settings.iterations;
             if state.done() < n {
-                errln!("resuming at iteration {} of {n}", state.done() + 1);
+                note!("resuming at iteration {} of {n}", state.done() + 1);
             } else {
-                errln!("{shown} holds all {n} iterations: writing the results again");
+                note!("{shown} holds all {n} iterations: writing the results again");
             }
             Ok(state)
         }
@@ -144,18 +154,27 @@ fn tune_loop<G: Game>(
     state: &mut TuneState,
     out: &Path,
     quiet: bool,
+    deadline: Option<Instant>,
 ) -> anyhow::Result<bool> {
     let n = tuner.spec.settings.iterations;
     let live = Live::new(n * tuner.games_per_iteration(), quiet);
     let bar = &live.bar;
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} ETA {eta}\n{msg}")
+    if let Some(style) =
+        super::live::bar_style("{bar:40} {pos}/{len} games {rate} ETA {eta}\n{msg}")
     {
         bar.set_style(style);
     }
     bar.set_position(state.games());
     let hooks = live.hooks();
     while state.done() < n {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            bar.finish_and_clear();
+            note!(
+                "--max-time reached after {} of {n} iterations: finishing with the weights reached (--resume continues the iterations)",
+                state.done()
+            );
+            return Ok(false);
+        }
         bar.set_message(format!(
             "iteration {}/{n}, θ {}",
             state.done() + 1,
@@ -237,6 +256,21 @@ fn print_theta<G: Game>(tuner: &Tuner<G>, state: &TuneState) {
         state.games(),
         spec.seed
     );
+    let zero = ZeroSignal::of(state);
+    outln!(
+        "  zero-signal iterations (θ+ and θ− scored the same, θ unchanged): {} of {} ({:.1}%)",
+        zero.iterations,
+        state.done(),
+        100.0 * zero.share
+    );
+    if zero.warning {
+        note!(
+            "warning: {:.1}% of the iterations carried no signal, so θ moved on few of them: the perturbation ({} steps at the end) changes too few decisions; raise c_end in the config, or --pairs (now {})",
+            100.0 * zero.share,
+            spec.settings.c_end_steps,
+            spec.pairs
+        );
+    }
     for p in &tuner.spsa.params {
         outln!(
             "  {:<24} {:>9.4} -> {:>9.4}  (range {}..={}, step {})",

@@ -8,6 +8,7 @@ mod analyse;
 mod engine_protocol;
 mod external;
 mod games;
+mod headline;
 mod hnefatafl_levels;
 mod records;
 mod reliability;

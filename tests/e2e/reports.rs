@@ -54,7 +54,7 @@ fn the_report_parses_and_shows_the_summary_numbers() {
         assert!(text.contains(&r["wins"].to_string()));
     }
     let fpa = format!(
-        "{:+.2} pts",
+        "{:+.2} percentage points",
         100.0 * s["first_player_advantage"]["value"].as_f64().unwrap()
     );
     assert!(text.contains(&fpa), "{fpa}");

@@ -128,7 +128,7 @@ fn the_default_experiment_runs_with_no_arguments() {
     assert_eq!(s["games_played"], 40_000);
     assert!(stderr(&o).contains("results written to koom-results/ludo"));
     let table = stdout(&o);
-    assert!(table.contains("agent hard") && table.contains("first-player advantage"));
+    assert!(table.contains("hard") && table.contains("first-player advantage"));
 }
 
 #[test]
@@ -164,14 +164,18 @@ fn ctrl_c_writes_a_partial_summary() {
 fn list_shows_games_levels_and_weights() {
     let text = stdout(&Koom::new("list").ok());
     for needle in [
-        "ludo (4 seats)",
+        "ludo (4 seats",
         "easy",
         "normal",
         "hard",
-        "ludo-hard",
-        "risk_weight",
+        "thud",
+        "hnefatafl",
     ] {
         assert!(text.contains(needle), "{needle}");
+    }
+    let ludo = stdout(&Koom::new("list").args(["--game", "ludo"]).ok());
+    for needle in ["ludo-hard", "risk_weight", "roll_cap"] {
+        assert!(ludo.contains(needle), "{needle}");
     }
 }
 
@@ -311,5 +315,5 @@ fn a_round_robin_config_summarises_every_pairing() {
     );
     Koom::new("run")
         .arg(&swiss)
-        .rejects("unknown format `swiss`");
+        .rejects("unknown variant `swiss`, expected `round-robin` or `gauntlet`");
 }

@@ -12,7 +12,6 @@ fn gate_exit_codes_follow_the_verdict() {
             .args(["--baseline", baseline])
             .args(extra)
             .out(&out)
-            .quiet()
             .output();
         (o.status.code(), summary(&out), stdout(&o))
     };
@@ -56,7 +55,6 @@ fn ladder_passes_in_order_and_fails_reversed() {
         .args(["--game", "ludo", "--levels", "hard,normal,easy"])
         .args(["--games", "2000"])
         .out(dir.join("reversed"))
-        .quiet()
         .output();
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("FAIL"));

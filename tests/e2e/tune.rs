@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 /// `koom tune CONFIG --out OUT --quiet`.
 fn tune(config: &Path, out: &Path) -> Koom {
-    Koom::new("tune").arg(config).out(out).quiet()
+    Koom::new("tune").arg(config).out(out)
 }
 
 /// A small tune of every Ludo Hard weight from a bad start.

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::InputError;
 use crate::agents::{one_line, parse_agent, parse_options};
 use crate::external::{DEFAULT_TIMEOUT_MS, ExternalSpec};
+use crate::tournament::Format;
 
 /// The built-in experiment `koom run` plays with no arguments: the three Ludo levels mixed.
 pub const DEFAULT_GAME: &str = "ludo";
@@ -57,7 +58,7 @@ pub struct ExperimentFile {
     /// Worker threads; 0 or absent = all cores.
     pub threads: Option<usize>,
     /// `batch` (deterministic budgets, default) or `player` (the app's time limits).
-    pub time_control: Option<String>,
+    pub time_control: Option<TimeControl>,
     pub out: Option<PathBuf>,
     pub games_csv: Option<bool>,
     /// The game's rule options.
@@ -66,7 +67,7 @@ pub struct ExperimentFile {
     pub levels: Option<Vec<String>>,
     /// `round-robin` or `gauntlet`: `agents` are then a tournament's participants, each pairing
     /// a match of `games` games.
-    pub format: Option<String>,
+    pub format: Option<Format>,
     /// External programs, each usable as an agent by its name (`[engines.NAME]`).
     pub engines: Option<BTreeMap<String, EngineTable>>,
 }
@@ -167,7 +168,7 @@ impl ExperimentFile {
             games: self.games.unwrap_or(DEFAULT_GAMES),
             seed: self.seed.unwrap_or(DEFAULT_SEED),
             threads: self.threads.unwrap_or(0),
-            time_control: self.time_control.unwrap_or_else(|| "batch".to_owned()),
+            time_control: self.time_control.unwrap_or_default(),
             games_csv: self.games_csv.unwrap_or(false),
             options: self.options.unwrap_or_default(),
             levels: self.levels,
@@ -185,12 +186,12 @@ pub struct Experiment {
     pub games: u64,
     pub seed: u64,
     pub threads: usize,
-    pub time_control: String,
+    pub time_control: TimeControl,
     pub out: PathBuf,
     pub games_csv: bool,
     pub options: toml::Table,
     pub levels: Option<Vec<String>>,
-    pub format: Option<String>,
+    pub format: Option<Format>,
     #[serde(default)]
     pub engines: BTreeMap<String, EngineTable>,
 }
@@ -231,7 +232,7 @@ impl<G: Game> Plan<G> {
                 G::NAME
             )));
         }
-        let time_control = parse_time_control(&exp.time_control)?;
+        let time_control = exp.time_control;
         let mut agents = Vec::with_capacity(n);
         let mut externals = Vec::with_capacity(n);
         for spec in &exp.agents {
@@ -351,7 +352,8 @@ mod tests {
         assert!(err("games = 0").contains("at least 1"));
         assert!(err("[options]\nroll_cap = 0").contains("roll_cap"));
         assert!(err("[options]\nroll_limit = 5").contains("unknown field `roll_limit`"));
-        assert!(err("time_control = 'blitz'").contains("accepted: batch, player"));
+        let blitz = toml::from_str::<ExperimentFile>("time_control = 'blitz'").unwrap_err();
+        assert!(blitz.to_string().contains("expected `batch` or `player`"));
         assert!(toml::from_str::<ExperimentFile>("gmaes = 3").is_err());
     }
 }

@@ -323,7 +323,12 @@ mod tests {
     fn normal_beats_easy_beyond_the_fair_share() {
         let plan = plan(&["normal", "easy", "easy", "easy"], 8000, 2024);
         let result = run_quietly(&plan, 0);
-        let summary = summarize(&plan, "batch", &result.tally, result.partial);
+        let summary = summarize(
+            &plan,
+            engine::TimeControl::Batch,
+            &result.tally,
+            result.partial,
+        );
         let normal = &summary.by_agent[0];
         assert_eq!(normal.record.games, 8000);
         assert!(

@@ -17,6 +17,12 @@ pub struct RecordSummary {
     pub agent: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<usize>,
+    /// For an agent: how many seats it held in each game (its games are seat-games, summed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<usize>,
+    /// The seat's name in the game: its side (dwarfs, attackers) or its place at the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
     #[serde(flatten)]
     pub record: Record,
     /// Wins over all games played (no-results included in the denominator), with its interval
@@ -31,9 +37,58 @@ impl RecordSummary {
         Self {
             agent,
             seat,
+            seats: None,
+            side: None,
             record: *record,
             win_rate: Estimate::clustered_proportion(wins),
             score: record.score(),
+        }
+    }
+}
+
+/// The first player's advantage. In games won outright it is the first player's win rate minus
+/// the fair share `1 / seats`, in percentage points; in games scored on points (Thud) it is the
+/// first player's mean point margin per game. The outright and shared win rates are given too, so
+/// that a seat-0 win rate and this figure never seem to disagree where the first player is drawn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FirstPlayer {
+    /// Who the first player is, in the game's words.
+    pub definition: String,
+    /// `percentage points` (win rate − fair share) or `points` (point margin per game).
+    pub unit: String,
+    /// As a fraction in percentage-point figures (0.01 = 1 percentage point), else in points.
+    #[serde(flatten)]
+    pub advantage: Estimate,
+    pub fair_share: f64,
+    /// The first player's sole wins, and its wins shared with others or draws, over all games.
+    pub outright_wins: Estimate,
+    pub shared_wins: Estimate,
+    /// Games with a single winner: with none, the advantage means nothing.
+    pub decisive_games: u64,
+}
+
+impl FirstPlayer {
+    fn new<G: Game>(tally: &RunTally<G>, seats: usize) -> Self {
+        let fair = 1.0 / seats as f64;
+        let first = &tally.first_player;
+        let margin = &tally.first_player_margin;
+        let (unit, advantage) = if margin.n > 0 {
+            ("points", Estimate::mean(margin))
+        } else {
+            (
+                "percentage points",
+                Estimate::clustered_proportion(&tally.by_group.first_player_wins).shifted(-fair),
+            )
+        };
+        let games = first.games as f64;
+        Self {
+            definition: G::FIRST_PLAYER.to_owned(),
+            unit: unit.to_owned(),
+            advantage,
+            fair_share: fair,
+            outright_wins: Estimate::proportion(first.wins as f64, games),
+            shared_wins: Estimate::proportion(first.draws as f64, games),
+            decisive_games: first.wins + first.losses,
         }
     }
 }
@@ -83,7 +138,7 @@ pub struct Summary<R> {
     pub seed: u64,
     pub agents: Vec<String>,
     pub options: serde_json::Value,
-    pub time_control: String,
+    pub time_control: engine::TimeControl,
     pub games_played: u64,
     pub seed_groups: u64,
     /// Seed groups whose games were all the same game (one agent in every seat on common
@@ -93,11 +148,15 @@ pub struct Summary<R> {
     pub no_result: u64,
     pub draws: u64,
     pub partial: bool,
+    /// What `by_agent` counts: `games`, or `matches` where the game plays a seed group as one
+    /// match won on points (Thud); `by_seat` always counts games (rounds).
+    pub agent_unit: String,
     pub by_agent: Vec<RecordSummary>,
     pub by_seat: Vec<RecordSummary>,
-    /// The first player's win rate minus the fair share `1 / seats` (the first player is seat 0
-    /// except in games that draw it, such as Trente-douze).
-    pub first_player_advantage: Estimate,
+    /// Each agent in each seat (agents with the same label pooled), in games.
+    pub by_agent_seat: Vec<RecordSummary>,
+    /// The first player's advantage, said in words next to its figure (see [`FirstPlayer`]).
+    pub first_player_advantage: FirstPlayer,
     pub length: Distribution,
     /// Games per length bin (moves), for histograms.
     pub length_histogram: Histogram,
@@ -106,7 +165,7 @@ pub struct Summary<R> {
     pub length_rolls: Option<Distribution>,
     pub termination: Vec<Termination>,
     pub captures_by_seat: Vec<Captures>,
-    /// Game-design metrics in the spirit of the Ludii system.
+    /// Game-design metrics: balance, completion, draws, timeouts and duration.
     pub design: DesignMetrics,
     /// Present when exactly two distinct agents play: their match as Elo.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -178,8 +237,8 @@ impl Bins {
     }
 }
 
-/// Game-design metrics in the spirit of Ludii's: how fair, how decisive and how long the game
-/// is under these agents. Every interval counts seed groups.
+/// Game-design metrics: how fair, how decisive and how long the game is under these agents.
+/// Every interval counts seed groups.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DesignMetrics {
     /// 1 − the largest gap between two seats' mean scores (1 = perfectly balanced seats).
@@ -257,18 +316,48 @@ pub fn side_scores<G: Game>(tally: &RunTally<G>) -> Vec<SideScore> {
         .collect()
 }
 
-/// Agents with the same label are pooled (their slot records summed), in order of first seat.
-fn pooled_agents(labels: &[String], records: &[Record]) -> Vec<(String, Record)> {
+/// Agents with the same label are pooled (their slot records summed), in order of first seat,
+/// with the number of seats each holds.
+fn pooled_agents(labels: &[String], records: &[Record]) -> Vec<(String, Record, usize)> {
     let pools = crate::tally::pools(labels);
-    let mut pooled: Vec<(String, Record)> = Vec::new();
+    let mut pooled: Vec<(String, Record, usize)> = Vec::new();
     for ((label, record), &pool) in labels.iter().zip(records).zip(&pools) {
         if pool == pooled.len() {
-            pooled.push((label.clone(), *record));
+            pooled.push((label.clone(), *record, 1));
         } else {
             pooled[pool].1.merge(record);
+            pooled[pool].2 += 1;
         }
     }
     pooled
+}
+
+/// Each distinct agent's records in each seat, agents with the same label pooled.
+fn agent_by_seat<G: Game>(labels: &[String], by_agent_seat: &[Record]) -> Vec<RecordSummary> {
+    let seats = labels.len();
+    let mut rows = Vec::new();
+    for (i, label) in labels.iter().enumerate() {
+        if labels[..i].contains(label) || by_agent_seat.len() < seats * seats {
+            continue;
+        }
+        for seat in 0..seats {
+            let mut total = Record::default();
+            for (slot, _) in labels.iter().enumerate().filter(|(_, l)| *l == label) {
+                total.merge(&by_agent_seat[slot * seats + seat]);
+            }
+            // Each slot sits in a given seat once per seed group: Wilson over those games.
+            rows.push(RecordSummary {
+                agent: Some(label.clone()),
+                seat: Some(seat),
+                seats: None,
+                side: Some(G::seat_name(seat)),
+                record: total,
+                win_rate: Estimate::proportion(total.wins as f64, total.games as f64),
+                score: total.score(),
+            });
+        }
+    }
+    rows
 }
 
 /// The two labels, first-seated first, when exactly two distinct agents play.
@@ -284,14 +373,14 @@ fn two_agents(labels: &[String]) -> Option<(&str, &str)> {
 /// Builds the summary of a run.
 pub fn summarize<G: Game>(
     plan: &Plan<G>,
-    time_control: &str,
+    time_control: engine::TimeControl,
     tally: &RunTally<G>,
     partial: bool,
 ) -> Summary<<G::Stats as engine::GameStats<G>>::Report> {
     let seats = plan.seats();
-    let fair = 1.0 / seats as f64;
     let g = &tally.by_group;
-    let advantage = Estimate::clustered_proportion(&g.first_player_wins).shifted(-fair);
+    let first_player = FirstPlayer::new(tally, seats);
+    let advantage = first_player.advantage;
     let seat_scores: Vec<f64> = tally
         .by_seat
         .iter()
@@ -316,7 +405,7 @@ pub fn summarize<G: Game>(
         seed: plan.seed,
         agents: plan.labels.clone(),
         options: serde_json::to_value(&plan.options).unwrap_or(serde_json::Value::Null),
-        time_control: time_control.to_owned(),
+        time_control,
         games_played: tally.games,
         seed_groups: tally.groups,
         exact_replays: g.exact_replays,
@@ -324,19 +413,32 @@ pub fn summarize<G: Game>(
         no_result: tally.no_result,
         draws: tally.draws,
         partial,
+        agent_unit: if tally.first_player_margin.n > 0 {
+            "matches"
+        } else {
+            "games"
+        }
+        .to_owned(),
         by_agent: pooled_agents(&plan.labels, &tally.by_agent)
             .into_iter()
             .zip(&g.agent_wins)
-            .map(|((label, record), wins)| RecordSummary::new(&record, wins, Some(label), None))
+            .map(|((label, record, seats), wins)| RecordSummary {
+                seats: Some(seats),
+                ..RecordSummary::new(&record, wins, Some(label), None)
+            })
             .collect(),
         by_seat: tally
             .by_seat
             .iter()
             .zip(&g.seat_wins)
             .enumerate()
-            .map(|(s, (r, wins))| RecordSummary::new(r, wins, None, Some(s)))
+            .map(|(s, (r, wins))| RecordSummary {
+                side: Some(G::seat_name(s)),
+                ..RecordSummary::new(r, wins, None, Some(s))
+            })
             .collect(),
-        first_player_advantage: advantage,
+        by_agent_seat: agent_by_seat::<G>(&plan.labels, &tally.by_agent_seat),
+        first_player_advantage: first_player,
         length: Distribution::new("moves", &tally.moves),
         length_histogram: Histogram::from_counts(&tally.length_counts, 40),
         length_rolls: (tally.rolls.sum > 0).then(|| Distribution::new("rolls", &tally.rolls)),
@@ -381,8 +483,13 @@ mod tests {
         let pooled = pooled_agents(&labels, &[r(5, 10), r(1, 10), r(4, 10), r(0, 10)]);
         assert_eq!(pooled.len(), 2);
         assert_eq!(
-            (pooled[0].0.as_str(), pooled[0].1.wins, pooled[0].1.games),
-            ("hard", 9, 20)
+            (
+                pooled[0].0.as_str(),
+                pooled[0].1.wins,
+                pooled[0].1.games,
+                pooled[0].2
+            ),
+            ("hard", 9, 20, 2)
         );
         assert_eq!((pooled[1].0.as_str(), pooled[1].1.wins), ("easy", 1));
     }

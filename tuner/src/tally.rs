@@ -96,10 +96,21 @@ pub struct RunTally<G: Game> {
     pub no_result: u64,
     /// Games that ended without a single winner (and with a result).
     pub draws: u64,
+    /// Per agent slot: its games, or its matches where the game scores a seed group as one
+    /// match on points (see [`Game::points`]).
     pub by_agent: Vec<Record>,
+    /// Per seat: its games (its rounds, in games played in matches).
     pub by_seat: Vec<Record>,
+    /// `by_agent_seat[slot * seats + seat]`: agent slot `slot`'s games in seat `seat`, e.g.
+    /// whether Easy gains from moving first among three Hard players.
+    #[serde(default)]
+    pub by_agent_seat: Vec<Record>,
     /// The results of whoever moved first (see `Game::first_player`).
     pub first_player: Record,
+    /// In games scored on points: the first player's points minus the best other seat's, per
+    /// game (Thud: the dwarfs' margin per round).
+    #[serde(default)]
+    pub first_player_margin: Moments,
     pub moves: Moments,
     /// Games by their exact length in moves: bounded by the longest game, not by the number of
     /// games, and merged exactly.
@@ -179,6 +190,28 @@ pub fn group_half_points<G: Game>(games: &[G], teams: &[bool]) -> usize {
         .sum()
 }
 
+/// Each agent slot's result in a seed group played as one match on points: the slot with the
+/// most points summed over the rounds wins, slots tied at the top draw, the others lose.
+fn match_results<G: Game>(games: &[G], seats: usize) -> Vec<SeatResult> {
+    let mut totals = vec![0i64; seats];
+    for (rotation, game) in games.iter().enumerate() {
+        let points = game.points().unwrap_or([0; MAX_SEATS]);
+        for (seat, &p) in points[..seats].iter().enumerate() {
+            totals[seat_agent(seat, rotation, seats)] += i64::from(p);
+        }
+    }
+    let best = totals.iter().copied().max().unwrap_or(0);
+    let leaders = totals.iter().filter(|&&t| t == best).count();
+    totals
+        .iter()
+        .map(|&t| match (t == best, leaders) {
+            (true, 1) => SeatResult::Win,
+            (true, _) => SeatResult::Draw,
+            (false, _) => SeatResult::Loss,
+        })
+        .collect()
+}
+
 impl<G: Game> RunTally<G> {
     /// Empty counts for a run of `plan`.
     #[must_use]
@@ -196,7 +229,9 @@ impl<G: Game> RunTally<G> {
             draws: 0,
             by_agent: vec![Record::default(); seats],
             by_seat: vec![Record::default(); seats],
+            by_agent_seat: vec![Record::default(); seats * seats],
             first_player: Record::default(),
+            first_player_margin: Moments::default(),
             moves: Moments::default(),
             length_counts: BTreeMap::new(),
             rolls: Moments::default(),
@@ -216,6 +251,12 @@ impl<G: Game> RunTally<G> {
     /// Adds the finished games of one seed group, game `r` being rotation `r`.
     pub fn add_group(&mut self, games: &[G]) {
         let seats = self.by_seat.len();
+        let matches = games.first().and_then(Game::points).is_some();
+        if matches {
+            for (slot, result) in match_results(games, seats).into_iter().enumerate() {
+                self.by_agent[slot].add(result);
+            }
+        }
         self.add_group_sums(games);
         for (rotation, game) in games.iter().enumerate() {
             let outcome = game
@@ -227,10 +268,23 @@ impl<G: Game> RunTally<G> {
             for seat in 0..seats {
                 let result = outcome.result_of(seat);
                 self.by_seat[seat].add(result);
-                self.by_agent[seat_agent(seat, rotation, seats)].add(result);
+                let slot = seat_agent(seat, rotation, seats);
+                self.by_agent_seat[slot * seats + seat].add(result);
+                if !matches {
+                    self.by_agent[slot].add(result);
+                }
             }
-            self.first_player
-                .add(outcome.result_of(game.first_player()));
+            let first = game.first_player();
+            self.first_player.add(outcome.result_of(first));
+            if let Some(points) = game.points() {
+                let best_other = (0..seats)
+                    .filter(|&s| s != first)
+                    .map(|s| points[s])
+                    .max()
+                    .unwrap_or(0);
+                self.first_player_margin
+                    .add(i64::from(points[first] - best_other));
+            }
             let counters = game.counters();
             self.moves.add(i64::from(counters.moves));
             *self.length_counts.entry(counters.moves).or_default() += 1;
@@ -285,7 +339,18 @@ impl<G: Game> RunTally<G> {
             timeouts += i64::from(G::is_timeout(outcome.reason));
         }
         let n = games.len() as u64;
-        let pool_games = |pool: usize| n * self.pools.iter().filter(|&&p| p == pool).count() as u64;
+        // Where a seed group is one match on points, each agent's unit is its match.
+        let per_slot = if games.first().and_then(Game::points).is_some() {
+            agent_wins.iter_mut().for_each(|w| *w = 0);
+            for (slot, result) in match_results(games, seats).into_iter().enumerate() {
+                agent_wins[self.pools[slot]] += i64::from(result == SeatResult::Win);
+            }
+            1
+        } else {
+            n
+        };
+        let pool_games =
+            |pool: usize| per_slot * self.pools.iter().filter(|&&p| p == pool).count() as u64;
         let b = &mut self.by_group;
         for (pool, (c, &y)) in b.agent_wins.iter_mut().zip(&agent_wins).enumerate() {
             c.add_group(y, pool_games(pool));
@@ -359,7 +424,16 @@ impl<G: Game> RunTally<G> {
             .iter_mut()
             .zip(&other.by_seat)
             .for_each(|(a, b)| a.merge(b));
+        if self.by_agent_seat.len() < other.by_agent_seat.len() {
+            self.by_agent_seat
+                .resize(other.by_agent_seat.len(), Record::default());
+        }
+        self.by_agent_seat
+            .iter_mut()
+            .zip(&other.by_agent_seat)
+            .for_each(|(a, b)| a.merge(b));
         self.first_player.merge(&other.first_player);
+        self.first_player_margin.merge(&other.first_player_margin);
         self.moves.merge(&other.moves);
         for (&length, &count) in &other.length_counts {
             *self.length_counts.entry(length).or_default() += count;

@@ -20,7 +20,19 @@ pub enum Format {
     Gauntlet,
 }
 
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::RoundRobin => "round-robin",
+            Self::Gauntlet => "gauntlet",
+        })
+    }
+}
+
 impl Format {
+    /// The names the command line and configs accept.
+    pub const NAMES: [&str; 2] = ["round-robin", "gauntlet"];
+
     /// `round-robin` or `gauntlet`.
     pub fn parse(text: &str) -> Result<Self, InputError> {
         match text {
@@ -119,7 +131,7 @@ pub fn summarize_tournament<G: Game>(
         pairings.push(PairingSummary {
             agent: agents[*a].clone(),
             opponent: agents[*b].clone(),
-            summary: summarize(&plan, &base.time_control, tally, partial),
+            summary: summarize(&plan, base.time_control, tally, partial),
         });
     }
     Ok(TournamentSummary {

@@ -23,45 +23,116 @@ pub struct Interval {
     pub hi: f64,
 }
 
-/// Points with interval bars, one per label, and a dashed reference line (e.g. an even score).
+/// How an interval chart's axis reads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    /// Values are proportions, drawn and labelled in percent as the tables show them.
+    pub percent: bool,
+    /// The axis spans at least this much (in the values' own unit), so that a tiny effect is not
+    /// drawn across the whole width.
+    pub min_span: f64,
+}
+
+impl Scale {
+    /// Win rates and shares: percent, at least 10 percentage points wide.
+    pub const SHARE: Self = Self {
+        percent: true,
+        min_span: 0.10,
+    };
+    /// Elo: at least 50 Elo wide.
+    pub const ELO: Self = Self {
+        percent: false,
+        min_span: 50.0,
+    };
+    /// Points of margin: at least 2 points wide.
+    pub const POINTS: Self = Self {
+        percent: false,
+        min_span: 2.0,
+    };
+}
+
+/// Plotters draws text at about 0.8 of the size asked: 16 gives labels of about 13 px.
+const LABEL: u32 = 16;
+
+/// A tick value as the tables write it: `12%`, `-3.5`, `450`.
+fn tick(value: f64, step: f64, percent: bool) -> String {
+    let digits = if step >= 1.0 {
+        0
+    } else {
+        (-step.log10()).ceil() as usize
+    };
+    if percent {
+        format!("{value:.digits$}%")
+    } else {
+        format!("{value:.digits$}")
+    }
+}
+
+/// One row per label: a point with its interval bar, and a dashed reference line (the fair
+/// share, an even score). Rows rather than columns, so that long labels never overlap.
 pub fn intervals(
     title: &str,
-    y_label: &str,
+    x_label: &str,
     items: &[Interval],
     reference: Option<f64>,
+    scale: Scale,
 ) -> Result<String> {
+    let k = if scale.percent { 100.0 } else { 1.0 };
+    let mut lo = items
+        .iter()
+        .map(|i| i.lo)
+        .chain(reference)
+        .fold(f64::INFINITY, f64::min)
+        * k;
+    let mut hi = items
+        .iter()
+        .map(|i| i.hi)
+        .chain(reference)
+        .fold(f64::NEG_INFINITY, f64::max)
+        * k;
+    if !lo.is_finite() || !hi.is_finite() {
+        (lo, hi) = (0.0, 1.0);
+    }
+    let span = scale.min_span * k;
+    if hi - lo < span {
+        let mid = (hi + lo) / 2.0;
+        (lo, hi) = (mid - span / 2.0, mid + span / 2.0);
+    }
+    let pad = (hi - lo) * 0.08;
+    let (lo, hi) = (lo - pad, hi + pad);
+    let step = (hi - lo) / 8.0;
+    let n = items.len().max(1);
+    let longest = items
+        .iter()
+        .map(|i| i.label.chars().count())
+        .max()
+        .unwrap_or(4);
+    let label_width = (longest as u32 * 9 + 20).clamp(80, 360);
+    let height = 110 + 40 * n as u32;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0, height)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let lo = items
-            .iter()
-            .map(|i| i.lo)
-            .chain(reference)
-            .fold(f64::INFINITY, f64::min);
-        let hi = items
-            .iter()
-            .map(|i| i.hi)
-            .chain(reference)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let pad = ((hi - lo) * 0.1).max(1e-3);
-        let n = items.len().max(1);
         let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d(-0.5f64..n as f64 - 0.5, (lo - pad)..(hi + pad))
+            .caption(title, ("sans-serif", 20))
+            .margin(14)
+            .x_label_area_size(50)
+            .y_label_area_size(label_width)
+            .build_cartesian_2d(lo..hi, -0.5f64..n as f64 - 0.5)
             .map_err(err)?;
         let labels: Vec<String> = items.iter().map(|i| i.label.clone()).collect();
         chart
             .configure_mesh()
-            .disable_x_mesh()
-            .y_desc(y_label)
-            .x_labels(n)
-            .x_label_formatter(&|x| {
-                let i = x.round();
-                if (x - i).abs() < 1e-6 && i >= 0.0 {
+            .disable_y_mesh()
+            .label_style(("sans-serif", LABEL))
+            .axis_desc_style(("sans-serif", LABEL))
+            .x_desc(x_label)
+            .x_labels(8)
+            .x_label_formatter(&|x| tick(*x, step, scale.percent))
+            .y_labels(n)
+            .y_label_formatter(&|y| {
+                let i = (n as f64 - 1.0 - y).round();
+                if (n as f64 - 1.0 - y - i).abs() < 1e-6 && i >= 0.0 {
                     labels.get(i as usize).cloned().unwrap_or_default()
                 } else {
                     String::new()
@@ -72,7 +143,7 @@ pub fn intervals(
         if let Some(r) = reference {
             chart
                 .draw_series(DashedLineSeries::new(
-                    vec![(-0.5, r), (n as f64 - 0.5, r)],
+                    vec![(r * k, -0.5), (r * k, n as f64 - 0.5)],
                     6,
                     4,
                     GREY.stroke_width(1),
@@ -80,22 +151,18 @@ pub fn intervals(
                 .map_err(err)?;
         }
         for (i, item) in items.iter().enumerate() {
-            let x = i as f64;
+            // The first item on top.
+            let y = (n - 1 - i) as f64;
+            let (l, h, v) = (item.lo * k, item.hi * k, item.value * k);
             chart
                 .draw_series([
-                    PathElement::new(vec![(x, item.lo), (x, item.hi)], BLUE.stroke_width(2)),
-                    PathElement::new(
-                        vec![(x - 0.1, item.lo), (x + 0.1, item.lo)],
-                        BLUE.stroke_width(2),
-                    ),
-                    PathElement::new(
-                        vec![(x - 0.1, item.hi), (x + 0.1, item.hi)],
-                        BLUE.stroke_width(2),
-                    ),
+                    PathElement::new(vec![(l, y), (h, y)], BLUE.stroke_width(2)),
+                    PathElement::new(vec![(l, y - 0.15), (l, y + 0.15)], BLUE.stroke_width(2)),
+                    PathElement::new(vec![(h, y - 0.15), (h, y + 0.15)], BLUE.stroke_width(2)),
                 ])
                 .map_err(err)?;
             chart
-                .draw_series([Circle::new((x, item.value), 5, BLUE.filled())])
+                .draw_series([Circle::new((v, y), 5, BLUE.filled())])
                 .map_err(err)?;
         }
         root.present().map_err(err)?;
@@ -127,8 +194,19 @@ pub fn histogram(
         chart
             .configure_mesh()
             .disable_x_mesh()
+            .label_style(("sans-serif", LABEL))
+            .axis_desc_style(("sans-serif", LABEL))
             .x_desc(x_label)
             .y_desc("games")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            // Counts are whole: a tick between two whole numbers stays unlabelled.
+            .y_label_formatter(&|y| {
+                if (y - y.round()).abs() < 1e-9 {
+                    format!("{y:.0}")
+                } else {
+                    String::new()
+                }
+            })
             .draw()
             .map_err(err)?;
         chart
@@ -152,7 +230,7 @@ pub fn grouped_shares(
     let mut svg = String::new();
     {
         let rows = (categories.len() * series.len()).max(1);
-        let height = (80 + 22 * rows as u32).max(200);
+        let height = (110 + 26 * rows as u32).max(220);
         let root = SVGBackend::with_string(&mut svg, (SIZE.0, height)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let labels: Vec<String> = series
@@ -162,13 +240,15 @@ pub fn grouped_shares(
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
-            .x_label_area_size(30)
-            .y_label_area_size(260)
+            .x_label_area_size(50)
+            .y_label_area_size(300)
             .build_cartesian_2d(0f64..1.0, -0.5f64..rows as f64 - 0.5)
             .map_err(err)?;
         chart
             .configure_mesh()
             .disable_y_mesh()
+            .label_style(("sans-serif", LABEL))
+            .axis_desc_style(("sans-serif", LABEL))
             .y_labels(rows)
             .y_label_formatter(&|y| {
                 let i = y.round();
@@ -179,6 +259,8 @@ pub fn grouped_shares(
                 }
             })
             .x_desc("share of games")
+            .x_labels(6)
+            .x_label_formatter(&|x| format!("{:.0}%", 100.0 * x))
             .draw()
             .map_err(err)?;
         let values: Vec<f64> = series.iter().flat_map(|(_, v)| v.iter().copied()).collect();
@@ -222,6 +304,8 @@ pub fn heatmap(title: &str, labels: &[String], matrix: &[Vec<Option<f64>>]) -> R
         chart
             .configure_mesh()
             .disable_mesh()
+            .label_style(("sans-serif", LABEL))
+            .axis_desc_style(("sans-serif", LABEL))
             .x_labels(n)
             .y_labels(n)
             .x_label_formatter(&name)

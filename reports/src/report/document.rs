@@ -164,7 +164,7 @@ impl Document {
 const STYLE: &str = "body{font-family:sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#222}\
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}\
 th{background:#f0f0f0}td:first-child{text-align:left}pre{background:#f6f6f6;padding:8px;overflow-x:auto}\
-figure{margin:1em 0}figcaption{color:#555;font-size:90%}svg{max-width:100%;height:auto}";
+figure{margin:1em 0}figcaption{color:#555;font-size:90%}svg{width:100%;height:auto}";
 
 /// Escapes text for HTML.
 #[must_use]

@@ -7,13 +7,15 @@
 
 mod charts;
 mod document;
+mod specific;
 
 use std::io;
 use std::path::Path;
 
 use engine::tally::Estimate;
 use serde_json::Value;
-use tuner::summary::{Bins, DesignMetrics, Histogram, RecordSummary, Termination};
+use tuner::strength::LadderSummary;
+use tuner::summary::{Bins, DesignMetrics, FirstPlayer, Histogram, RecordSummary, Termination};
 use tuner::tournament::TournamentSummary;
 
 pub use document::{Block, Document, escape};
@@ -28,6 +30,14 @@ pub type RunSummary = tuner::summary::Summary<Value>;
 pub enum Summary {
     Run(Box<RunSummary>),
     Tournament(Box<TournamentSummary<Value>>),
+    Ladder(Box<LadderSummary>),
+}
+
+/// A seat's row label: its side's name (`white`, `attackers`), else `seat N`.
+fn side_name(r: &RecordSummary) -> String {
+    r.side
+        .clone()
+        .unwrap_or_else(|| format!("seat {}", r.seat.unwrap_or_default()))
 }
 
 /// An estimate as a chart item.
@@ -62,6 +72,7 @@ pub fn build(summary: &Summary) -> Result<Document, String> {
     match summary {
         Summary::Run(s) => run(s),
         Summary::Tournament(t) => tournament(t),
+        Summary::Ladder(l) => ladder(l),
     }
 }
 
@@ -130,18 +141,14 @@ const RECORD_HEADER: [&str; 8] = [
 ];
 
 /// The design-metrics rows of one run summary.
-fn design_rows(d: &DesignMetrics) -> Vec<Vec<String>> {
+fn design_rows(d: &DesignMetrics, fpa: &FirstPlayer) -> Vec<Vec<String>> {
     vec![
         vec![
             "balance (1 − largest gap between seats' mean scores)".into(),
             format!("{:.4}", d.balance),
             String::new(),
         ],
-        vec![
-            "first-player advantage (first player's win rate − fair share)".into(),
-            format!("{:+.2} pts", 100.0 * d.advantage.value),
-            interval_points(&d.advantage),
-        ],
+        advantage_row(&d.advantage, fpa),
         vec![
             "completion (games with a winner)".into(),
             pct(d.completion.value),
@@ -162,12 +169,62 @@ fn design_rows(d: &DesignMetrics) -> Vec<Vec<String>> {
             format!("{:.1} (sd {:.1})", d.duration.value, d.duration_sd),
             interval(&d.duration, 1),
         ],
-        vec![
-            "decisiveness".into(),
-            "n/a".into(),
-            "the levels expose no evaluation to koom's reports".into(),
-        ],
     ]
+}
+
+/// The first-player advantage in its unit (percentage points of win rate, or points of margin
+/// in games scored on points), with who the first player is.
+fn advantage_row(advantage: &Estimate, f: &FirstPlayer) -> Vec<String> {
+    let who = if f.definition.is_empty() {
+        "seat 0"
+    } else {
+        f.definition.as_str()
+    };
+    if f.unit == "points" {
+        return vec![
+            format!("first-player advantage: mean point margin per game of {who}"),
+            format!("{:+.2} points", advantage.value),
+            interval(advantage, 2),
+        ];
+    }
+    if f.decisive_games == 0 {
+        return vec![
+            format!("first-player advantage ({who})"),
+            "no decisive games".into(),
+            String::new(),
+        ];
+    }
+    vec![
+        format!("first-player advantage: win rate of {who} − fair share"),
+        format!("{:+.2} percentage points", 100.0 * advantage.value),
+        interval_points(advantage),
+    ]
+}
+
+/// The axis of a first-player-advantage chart: percentage points of win rate, or points.
+fn advantage_axis(s: &RunSummary) -> &'static str {
+    if s.first_player_advantage.unit == "points" {
+        "mean point margin per game"
+    } else {
+        "win rate − fair share (percentage points)"
+    }
+}
+
+fn advantage_scale(s: &RunSummary) -> charts::Scale {
+    if s.first_player_advantage.unit == "points" {
+        charts::Scale::POINTS
+    } else {
+        charts::Scale::SHARE
+    }
+}
+
+/// An Elo interval, a bound at a score of 0 or 1 written `±inf`.
+fn elo_interval(e: &Estimate) -> String {
+    format!(
+        "[{}, {}]",
+        crate::table::elo_text(e.ci95[0]),
+        crate::table::elo_text(e.ci95[1])
+    )
 }
 
 fn length_chart(h: &Histogram, file: &str, title: &str) -> Result<String, String> {
@@ -202,7 +259,7 @@ fn interval_note(s: &RunSummary) -> String {
 
 fn run(s: &RunSummary) -> Result<Document, String> {
     let mut doc = Document {
-        title: format!("koom report: {}", s.game),
+        title: format!("koom report: {}", crate::title_case(&s.game)),
         blocks: Vec::new(),
     };
     reproduce(
@@ -220,28 +277,37 @@ fn run(s: &RunSummary) -> Result<Document, String> {
         },
     );
     doc.heading("Results");
-    doc.text(format!(
-        "{} games ({} seed groups × {} seat rotations, every agent in every seat on the same dice); {} draws, {} without result. {}",
-        s.games_played,
-        s.seed_groups,
-        s.rotations,
-        s.draws,
-        s.no_result,
-        interval_note(s)
-    ));
+    let matches = s.agent_unit == "matches";
+    doc.text(if matches {
+        format!(
+            "{} matches of {} rounds with the sides swapped ({} rounds; a match is won on the points of its rounds); {} rounds drawn. {}",
+            s.seed_groups,
+            s.rotations,
+            s.games_played,
+            s.draws,
+            interval_note(s)
+        )
+    } else {
+        format!(
+            "{} games ({} seed groups × {} seat rotations, every agent in every seat on the same dice); {} draws, {} without result. {}",
+            s.games_played,
+            s.seed_groups,
+            s.rotations,
+            s.draws,
+            s.no_result,
+            interval_note(s)
+        )
+    });
     let mut header = RECORD_HEADER;
     header[0] = "agent";
+    header[1] = if matches { "matches" } else { "games" };
     doc.table(
         &header,
         record_rows(&s.by_agent, |r| r.agent.clone().unwrap_or_default()),
     );
-    header[0] = "seat";
-    doc.table(
-        &header,
-        record_rows(&s.by_seat, |r| {
-            r.seat.map(|x| x.to_string()).unwrap_or_default()
-        }),
-    );
+    header[0] = "side";
+    header[1] = if matches { "rounds" } else { "games" };
+    doc.table(&header, record_rows(&s.by_seat, side_name));
     if let Some(h) = &s.head_to_head {
         let e = &h.estimate;
         doc.heading("Head to head");
@@ -260,14 +326,17 @@ fn run(s: &RunSummary) -> Result<Document, String> {
                 h.opponent.clone(),
                 pct(e.score.value),
                 interval_pct(&e.score),
-                format!("{:+.1}", e.elo.value),
-                interval(&e.elo, 1),
+                crate::table::elo_text(e.elo.value),
+                elo_interval(&e.elo),
                 pct(e.los),
             ]],
         );
     }
     doc.heading("Game-design metrics");
-    doc.table(&["metric", "value", "95% interval"], design_rows(&s.design));
+    doc.table(
+        &["metric", "value", "95% interval"],
+        design_rows(&s.design, &s.first_player_advantage),
+    );
     doc.heading("Charts");
     let fair = Some(1.0 / s.rotations.max(1) as f64);
     let items: Vec<_> = s
@@ -278,17 +347,29 @@ fn run(s: &RunSummary) -> Result<Document, String> {
     doc.chart(
         "win-rates.svg",
         "Win rate per agent (95% intervals; dashed: the fair share)",
-        charts::intervals("Win rate per agent", "win rate", &items, fair)?,
+        charts::intervals(
+            "Win rate per agent",
+            "win rate",
+            &items,
+            fair,
+            charts::Scale::SHARE,
+        )?,
     );
     let seats: Vec<_> = s
         .by_seat
         .iter()
-        .map(|r| item(format!("seat {}", r.seat.unwrap_or_default()), &r.win_rate))
+        .map(|r| item(side_name(r), &r.win_rate))
         .collect();
     doc.chart(
         "first-player-advantage.svg",
-        "Win rate per seat (dashed: the fair share)",
-        charts::intervals("Win rate per seat", "win rate", &seats, fair)?,
+        "Win rate per side (dashed: the fair share)",
+        charts::intervals(
+            "Win rate per side",
+            "win rate",
+            &seats,
+            fair,
+            charts::Scale::SHARE,
+        )?,
     );
     doc.chart(
         "game-length.svg",
@@ -311,8 +392,8 @@ fn game_specific(doc: &mut Document, specific: &Value) -> Result<(), String> {
         return Ok(());
     }
     doc.heading("Game-specific statistics");
+    specific::tables(doc, specific);
     distributions(doc, specific, "distribution", "")?;
-    doc.code(serde_json::to_string_pretty(specific).unwrap_or_default());
     Ok(())
 }
 
@@ -358,23 +439,110 @@ fn distributions(
     Ok(())
 }
 
-fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
+/// Why a ladder's ratings differ slightly from each rung's own Elo: said in the terminal and in
+/// the report.
+pub const LADDER_NOTE: &str = "Ratings: a Bradley–Terry fit over every rung with half a point of prior each way (it keeps a clean sweep finite), so adjacent ratings sit a little closer than each rung's own Elo, which is the figure `koom run` prints for the same pair and seeds.";
+
+/// A rating ladder: the fitted ratings, and each adjacent pair's own match.
+fn ladder(s: &LadderSummary) -> Result<Document, String> {
+    let l = &s.ladder;
     let mut doc = Document {
-        title: format!("koom report: {} tournament", t.game),
+        title: format!("koom report: {} ladder", crate::title_case(&s.game)),
         blocks: Vec::new(),
     };
+    doc.text(format!(
+        "{} games per adjacent pair, seed {}; verdict: {}.",
+        s.games_per_pair,
+        s.seed,
+        if l.passed {
+            "every level beats the one below"
+        } else {
+            "some level does not beat the one below"
+        }
+    ));
+    if l.partial {
+        doc.text(
+            "PARTIAL: the ladder was interrupted; these figures cover only the games that finished.",
+        );
+    }
+    doc.heading("Ratings");
+    doc.text(LADDER_NOTE);
+    let ratings: Vec<_> = l
+        .levels
+        .iter()
+        .zip(&l.fit.ratings)
+        .map(|(level, e)| item(level.clone(), e))
+        .collect();
+    doc.table(
+        &["level", "Elo", "95% interval"],
+        ratings
+            .iter()
+            .map(|r| {
+                vec![
+                    r.label.clone(),
+                    format!("{:+.1}", r.value),
+                    format!("[{:+.1}, {:+.1}]", r.lo, r.hi),
+                ]
+            })
+            .collect(),
+    );
+    doc.chart(
+        "ratings.svg",
+        "Rating ladder (Elo, 95% intervals)",
+        charts::intervals(
+            "Rating ladder",
+            "Elo",
+            &ratings,
+            Some(0.0),
+            charts::Scale::ELO,
+        )?,
+    );
+    doc.heading("Rungs");
+    let rows = l
+        .rungs
+        .iter()
+        .map(|r| {
+            let e = &r.estimate;
+            vec![
+                format!("{} vs {}", r.upper, r.lower),
+                r.games.to_string(),
+                pct(e.score.value),
+                interval_pct(&e.score),
+                crate::table::elo_text(e.elo.value),
+                elo_interval(&e.elo),
+                if r.passed { "ok" } else { "FAIL" }.to_owned(),
+            ]
+        })
+        .collect();
+    doc.table(
+        &[
+            "pair",
+            "games",
+            "score",
+            "95% interval",
+            "Elo",
+            "95% interval",
+            "upper ahead",
+        ],
+        rows,
+    );
+    Ok(doc)
+}
+
+fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
     let format = serde_json::to_value(t.format).unwrap_or_default();
+    let format = format.as_str().unwrap_or_default().to_owned();
+    let mut doc = Document {
+        title: format!("koom report: {} {}", crate::title_case(&t.game), format),
+        blocks: Vec::new(),
+    };
     reproduce(
         &mut doc,
         &Experiment {
             game: &t.game,
             agents: &t.agents,
             seed: t.seed,
-            lines: format!(
-                "format = \"{}\"\ngames = {}\n",
-                format.as_str().unwrap_or_default(),
-                t.games_per_pairing
-            ),
+            lines: format!("format = \"{}\"\ngames = {}\n", format, t.games_per_pairing),
             options: t.pairings.first().map(|p| &p.summary.options),
             partial: t.partial,
         },
@@ -402,7 +570,13 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
     doc.chart(
         "ratings.svg",
         "Rating ladder (Elo, 95% intervals)",
-        charts::intervals("Rating ladder", "Elo", &ratings, Some(0.0))?,
+        charts::intervals(
+            "Rating ladder",
+            "Elo",
+            &ratings,
+            Some(0.0),
+            charts::Scale::ELO,
+        )?,
     );
     doc.chart(
         "score-matrix.svg",
@@ -425,15 +599,19 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
         let fpa = &ps.first_player_advantage;
         rows.push(vec![
             name.clone(),
-            ps.games_played.to_string(),
+            if ps.agent_unit == "matches" {
+                format!("{} matches", ps.seed_groups)
+            } else {
+                format!("{} games", ps.games_played)
+            },
             pct(e.score.value),
             interval_pct(&e.score),
-            format!("{:+.1}", e.elo.value),
-            interval(&e.elo, 1),
-            format!("{:+.2} pts", 100.0 * fpa.value),
-            interval_points(fpa),
+            crate::table::elo_text(e.elo.value),
+            elo_interval(&e.elo),
         ]);
-        advantage.push(item(name.clone(), fpa));
+        let row = rows.last_mut().expect("just pushed");
+        row.extend(advantage_row(&fpa.advantage, fpa).into_iter().skip(1));
+        advantage.push(item(name.clone(), &fpa.advantage));
         let (r, shares) = termination_shares(&ps.termination);
         reasons = r;
         ends.push((name, shares));
@@ -441,7 +619,7 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
     doc.table(
         &[
             "pairing",
-            "games",
+            "played",
             "score",
             "95% interval",
             "Elo",
@@ -453,12 +631,19 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
     );
     doc.chart(
         "first-player-advantage.svg",
-        "First-player advantage per pairing (win rate − fair share, 95% intervals)",
+        "First-player advantage per pairing (95% intervals)",
         charts::intervals(
             "First-player advantage",
-            "win rate − fair share",
+            t.pairings
+                .first()
+                .map_or("win rate − fair share (percentage points)", |p| {
+                    advantage_axis(&p.summary)
+                }),
             &advantage,
             Some(0.0),
+            t.pairings
+                .first()
+                .map_or(charts::Scale::SHARE, |p| advantage_scale(&p.summary)),
         )?,
     );
     doc.chart(
@@ -472,7 +657,7 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
         doc.text(name.clone());
         doc.table(
             &["metric", "value", "95% interval"],
-            design_rows(&p.summary.design),
+            design_rows(&p.summary.design, &p.summary.first_player_advantage),
         );
         let file = format!("game-length-{}.svg", i + 1);
         let title = format!("Game length: {name}");
@@ -497,7 +682,7 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
 pub fn compare(a: &Summary, b: &Summary, names: [&str; 2]) -> Result<Document, String> {
     let runs = [(a, names[0]), (b, names[1])].map(|(s, name)| match s {
         Summary::Run(run) => Ok(run),
-        Summary::Tournament(_) => Err(format!(
+        Summary::Tournament(_) | Summary::Ladder(_) => Err(format!(
             "{name}: only run summaries can be compared (not a tournament, gate or ladder)"
         )),
     });
@@ -515,8 +700,8 @@ pub fn compare(a: &Summary, b: &Summary, names: [&str; 2]) -> Result<Document, S
         ));
     }
     doc.text(interval_note(a));
-    let fa = item(names[0].to_owned(), &a.first_player_advantage);
-    let fb = item(names[1].to_owned(), &b.first_player_advantage);
+    let fa = item(names[0].to_owned(), &a.first_player_advantage.advantage);
+    let fb = item(names[1].to_owned(), &b.first_player_advantage.advantage);
     let half = |x: &charts::Interval| (x.hi - x.lo) / 2.0;
     let diff = fa.value - fb.value;
     let diff_half = (half(&fa).powi(2) + half(&fb).powi(2)).sqrt();
@@ -531,18 +716,21 @@ pub fn compare(a: &Summary, b: &Summary, names: [&str; 2]) -> Result<Document, S
         ],
         vec![vec![
             "first player's win rate − fair share".into(),
-            format!("{:+.2} pts", 100.0 * fa.value),
-            format!("{:+.2} pts", 100.0 * fb.value),
-            format!("{:+.2} pts", 100.0 * diff),
+            format!("{:+.2} percentage points", 100.0 * fa.value),
+            format!("{:+.2} percentage points", 100.0 * fb.value),
+            format!("{:+.2} percentage points", 100.0 * diff),
             format!(
-                "[{:+.2}, {:+.2}] pts",
+                "[{:+.2}, {:+.2}]",
                 100.0 * (diff - diff_half),
                 100.0 * (diff + diff_half)
             ),
         ]],
     );
     doc.heading("Game-design metrics");
-    let (ra, rb) = (design_rows(&a.design), design_rows(&b.design));
+    let (ra, rb) = (
+        design_rows(&a.design, &a.first_player_advantage),
+        design_rows(&b.design, &b.first_player_advantage),
+    );
     let rows = ra
         .iter()
         .zip(&rb)
@@ -561,9 +749,10 @@ pub fn compare(a: &Summary, b: &Summary, names: [&str; 2]) -> Result<Document, S
         "First-player advantage in each run (95% intervals)",
         charts::intervals(
             "First-player advantage",
-            "win rate − fair share",
+            advantage_axis(a),
             &items,
             Some(0.0),
+            advantage_scale(a),
         )?,
     );
     Ok(doc)
@@ -593,12 +782,20 @@ pub fn parse_summary(text: &str) -> Result<Summary, String> {
         Summary::Run(Box::new(
             serde_json::from_value(value).map_err(|e| e.to_string())?,
         ))
+    } else if value.get("rungs").is_some() {
+        Summary::Ladder(Box::new(
+            serde_json::from_value(value).map_err(|e| e.to_string())?,
+        ))
     } else {
-        return Err("neither a run nor a tournament summary (gate and ladder summaries have no balance report)".into());
+        return Err(
+            "neither a run, a tournament nor a ladder summary (gate summaries have no report)"
+                .into(),
+        );
     };
     let runs: Vec<&RunSummary> = match &summary {
         Summary::Run(s) => vec![s],
         Summary::Tournament(t) => t.pairings.iter().map(|p| &p.summary).collect(),
+        Summary::Ladder(_) => Vec::new(),
     };
     for run in runs {
         if run.length_histogram.width == 0 {

@@ -22,6 +22,6 @@ pub mod spsa;
 
 pub use checkpoint::{Checkpoint, IterationRecord};
 pub use config::{TuneFile, TuneSpec};
-pub use report::{TuneSummary, VerificationSummary};
+pub use report::{TuneSummary, VerificationSummary, ZeroSignal};
 pub use session::{ResumeError, TuneState, Tuner, net_wins};
 pub use spsa::Spsa;

@@ -44,6 +44,37 @@ impl VerificationSummary {
     }
 }
 
+/// How much of the run taught the tuner nothing: iterations whose result was 0, so that their
+/// update was zero. On common dice a small perturbation often changes no decision at all, and
+/// θ+ and θ− then play identical games.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ZeroSignal {
+    pub iterations: u64,
+    pub share: f64,
+    /// Whether the share passed [`ZeroSignal::WARN_SHARE`].
+    pub warning: bool,
+}
+
+impl ZeroSignal {
+    /// Above this share of zero-signal iterations, the run says it learned little.
+    pub const WARN_SHARE: f64 = 0.5;
+
+    #[must_use]
+    pub fn of(state: &TuneState) -> Self {
+        let iterations = state.history.iter().filter(|r| r.result == 0).count() as u64;
+        let share = if state.history.is_empty() {
+            0.0
+        } else {
+            iterations as f64 / state.history.len() as f64
+        };
+        Self {
+            iterations,
+            share,
+            warning: share > Self::WARN_SHARE,
+        }
+    }
+}
+
 /// The whole run.
 #[derive(Clone, Debug, Serialize)]
 pub struct TuneSummary {
@@ -61,6 +92,8 @@ pub struct TuneSummary {
     pub games_played: u64,
     pub settings: Settings,
     pub gains: Vec<ParamGains>,
+    /// Iterations whose θ+ and θ− scored the same (result 0): they moved θ not at all.
+    pub zero_signal: ZeroSignal,
     /// Every parameter of the weight set, by name, at the start and at the end.
     pub theta_start: Map<String, Value>,
     pub theta_end: Map<String, Value>,
@@ -100,6 +133,7 @@ impl TuneSummary {
             games_played: state.games(),
             settings: spec.settings,
             gains: tuner.spsa.params.clone(),
+            zero_signal: ZeroSignal::of(state),
             theta_start: named(&spec.start),
             theta_end: named(&state.theta),
             weights_file,

@@ -84,7 +84,7 @@ impl<G: Game> Tuner<G> {
             games: Some(1),
             seed: Some(spec.seed),
             threads: Some(spec.threads),
-            time_control: Some("batch".to_owned()),
+            time_control: Some(engine::TimeControl::Batch),
             options: Some(spec.options_table.clone()),
             ..ExperimentFile::default()
         }

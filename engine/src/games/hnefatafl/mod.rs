@@ -27,7 +27,7 @@ pub use stats::{HnefataflReport, HnefataflStats};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, Outcome};
+use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, OptionDoc, Outcome};
 use crate::random::RandomStream;
 
 /// The king reached a corner.
@@ -247,6 +247,12 @@ impl Game for Hnefatafl {
         FORFEIT_REASONS[2],
         FORFEIT_REASONS[3],
     ];
+    const FIRST_PLAYER: &'static str = "the attackers, who move first";
+    const OPTIONS: &'static [OptionDoc] = &[OptionDoc {
+        name: "ply_cap",
+        accepted: "1 or more plies",
+        doc: "plies after which an unfinished game is a draw, counted as a timeout",
+    }];
 
     /// perft(4) from the start: about fifty million leaves.
     const BENCH_PERFT_DEPTH: u32 = 4;

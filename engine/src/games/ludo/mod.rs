@@ -15,7 +15,9 @@ pub use board::{FINISH, HOME_STRAIGHT, LAST_TRACK, SEATS, is_safe, track_square}
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, NoGameStats, Outcome, SeatSet};
+use crate::game::{
+    Counters, FORFEIT_REASONS, Game, Level, Log, NoGameStats, OptionDoc, Outcome, SeatSet,
+};
 use crate::random::RandomStream;
 
 /// A pawn in the yard has no progress yet.
@@ -234,6 +236,11 @@ impl Game for Ludo {
         FORFEIT_REASONS[2],
         FORFEIT_REASONS[3],
     ];
+    const OPTIONS: &'static [OptionDoc] = &[OptionDoc {
+        name: "roll_cap",
+        accepted: "1 or more rolls",
+        doc: "rolls after which an unfinished game ends with no result (the app's 10,000)",
+    }];
 
     fn levels() -> &'static [Level] {
         agents::LEVELS

@@ -35,7 +35,7 @@ pub use stats::{AgentReport, MatchRecord, ReasonCount, ThudReport, ThudStats};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, MAX_SEATS, Outcome};
+use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, MAX_SEATS, OptionDoc, Outcome};
 use crate::random::RandomStream;
 
 /// Rule options of an experiment (`[options]` of its config).
@@ -186,6 +186,24 @@ impl Game for Thud {
         FORFEIT_REASONS[1],
         FORFEIT_REASONS[2],
         FORFEIT_REASONS[3],
+    ];
+    const FIRST_PLAYER: &'static str = "the dwarfs, who move first";
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "no_capture_plies",
+            accepted: "1 to 1000000 plies",
+            doc: "the round ends when no capture happened in the last this many plies",
+        },
+        OptionDoc {
+            name: "ply_cap",
+            accepted: "1 to 1000000 plies",
+            doc: "the round ends after this many plies, counted as a timeout",
+        },
+        OptionDoc {
+            name: "troll_capture",
+            accepted: "\"choose\" or \"all\"",
+            doc: "which dwarfs a troll takes: any subset it chooses (the app), or all (the article)",
+        },
     ];
     /// A match is the two rounds of a seed, sides swapped.
     const GAMES_COUNT_GROUPS: bool = true;

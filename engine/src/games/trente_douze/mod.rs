@@ -516,6 +516,8 @@ impl Game for TrenteDouze {
         FORFEIT_REASONS[2],
         FORFEIT_REASONS[3],
     ];
+    const FIRST_PLAYER: &'static str =
+        "whoever starts round 1 (drawn by the dice, so any seat from game to game)";
 
     fn levels() -> &'static [Level] {
         agents::LEVELS
@@ -534,6 +536,11 @@ impl Game for TrenteDouze {
     ) -> Self {
         let first = dice.below(seats as u32) as usize;
         Self::with_first_player(seats, first, dice, log)
+    }
+
+    /// Every seat may start round 1: a seat is only a place at the table.
+    fn seat_name(seat: usize) -> String {
+        format!("seat {seat}")
     }
 
     fn first_player(&self) -> usize {
