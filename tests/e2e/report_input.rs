@@ -34,7 +34,11 @@ fn report_rejects_junk_and_hostile_summaries() {
         r#"{"pairings": 5}"#,
         "not a valid summary",
     );
-    rejects(&dir.join("empty"), "{}", "neither a run nor a tournament");
+    rejects(
+        &dir.join("empty"),
+        "{}",
+        "neither a run, a tournament nor a ladder",
+    );
     let mut unsorted = good.clone();
     unsorted["game_specific"]["distributions"][0]["counts"] = serde_json::json!([[100, 1], [0, 1]]);
     rejects(
