@@ -31,6 +31,30 @@ pub fn quote(text: &str) -> String {
     quoted
 }
 
+/// The most characters of a reason or a place that a message keeps.
+const REASON_LIMIT: usize = 240;
+
+/// A reason or a place as a message keeps it: control characters escaped and cut after
+/// [`REASON_LIMIT`] characters. Readers build reasons with `format!`, and some repeat a piece of
+/// the input; this keeps every message one bounded line whatever a reader put in it.
+fn one_line(text: String) -> String {
+    if !text.chars().any(char::is_control) && text.chars().count() <= REASON_LIMIT {
+        return text;
+    }
+    let mut line = String::new();
+    for c in text.chars().take(REASON_LIMIT) {
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    if text.chars().count() > REASON_LIMIT {
+        line.push('…');
+    }
+    line
+}
+
 /// Text that does not read as what it should be.
 ///
 /// A reader builds it from where and why ([`ParseError::new`], [`ParseError::at`], or any
@@ -55,14 +79,14 @@ impl ParseError {
             what: String::new(),
             input: String::new(),
             place: None,
-            why: why.into(),
+            why: one_line(why.into()),
         }
     }
 
     /// A fault at one place in the text.
     pub fn at(place: impl Into<String>, why: impl Into<String>) -> Self {
         Self {
-            place: Some(place.into()),
+            place: Some(one_line(place.into())),
             ..Self::new(why)
         }
     }
@@ -179,6 +203,21 @@ mod tests {
             quote(&"é".repeat(81)).chars().filter(|&c| c == 'é').count(),
             80
         );
+    }
+
+    #[test]
+    fn a_reason_that_repeats_raw_input_stays_one_bounded_line() {
+        let e = ParseError::at(
+            "rank\n2",
+            format!("`{}` is not a pawn", "a\nb".repeat(5000)),
+        );
+        let shown = e.to_string();
+        assert!(!shown.contains('\n'), "{shown}");
+        assert!(shown.starts_with("rank\\n2: `a\\nb"), "{shown}");
+        assert!(shown.ends_with('…'), "{shown}");
+        assert!(shown.chars().count() < 2 * REASON_LIMIT, "{}", shown.len());
+        // A plain reason is kept as it was written.
+        assert_eq!(ParseError::new("no king").to_string(), "no king");
     }
 
     /// Plays `first` twice through [`Game::try_play`]: the second time its piece has gone, so

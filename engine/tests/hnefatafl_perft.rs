@@ -1,7 +1,7 @@
 //! Perft fixtures for Copenhagen Hnefatafl, checked against the engine's fast generator and
 //! against a second, naive generator written only for this test: a plain 11×11 array, moves by
 //! walking each ray, captures and end conditions read directly off the rules text
-//! (`rules/hnefatafl.md`), its own position reader and writer. It shares no code with the engine.
+//! (`docs/rules/hnefatafl.md`), its own position reader and writer. It shares no code with the engine.
 
 mod common;
 

@@ -1,7 +1,7 @@
 //! Thud perft: the fixtures of `data/thud-perft.txt` checked by the engine's fast generator and by
 //! a naive generator written here only for this purpose. The naive one shares nothing with the
 //! engine but the way a position is read: its own board (a 15×15 array of cells, the octagon
-//! derived from the cut triangles), its own scans of the rules as `rules/thud.md` words them
+//! derived from the cut triangles), its own scans of the rules as `docs/rules/thud.md` words them
 //! (shoves of every length, the step's duplicates removed by a set), its own notation.
 
 mod common;

@@ -61,3 +61,73 @@ fn report_rejects_junk_and_hostile_summaries() {
     write(&spanned, "summary.json", &span.to_string());
     Koom::new("report").arg(&spanned).ok();
 }
+
+/// A small xorshift generator: the fuzz test below must be reproducible.
+fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// Fuzzes the summary reader (issue 15): 1,500 seeded mutations of a real run summary and of a
+/// real tournament summary (a byte replaced or deleted, a digit run made huge, the text cut)
+/// are either refused with a one-line error or read; a summary that reads is then built into a
+/// report, which must return a document or an error, never panic or hang.
+#[test]
+fn mutated_summaries_are_refused_or_reported_without_panicking() {
+    let dir = scratch("summary-fuzz");
+    Koom::new("run")
+        .args([
+            "--game",
+            "thud",
+            "--agents",
+            "easy,beginner",
+            "--games",
+            "2",
+        ])
+        .out(dir.join("run"))
+        .quiet()
+        .ok();
+    write(
+        &dir,
+        "tournament.toml",
+        "game = \"ludo\"\nformat = \"round-robin\"\nagents = [\"easy\", \"normal\", \"hard\"]\ngames = 8\n",
+    );
+    Koom::new("run")
+        .arg(dir.join("tournament.toml"))
+        .out(dir.join("tournament"))
+        .quiet()
+        .ok();
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let (mut refused, mut read) = (0, 0);
+    for which in ["run", "tournament"] {
+        let original = std::fs::read(dir.join(which).join("summary.json")).unwrap();
+        assert!(reports::report::parse_summary(&String::from_utf8_lossy(&original)).is_ok());
+        for _ in 0..750 {
+            let mut bytes = original.clone();
+            let at = (xorshift(&mut state) % bytes.len() as u64) as usize;
+            match xorshift(&mut state) % 4 {
+                0 => bytes[at] = (xorshift(&mut state) % 128) as u8,
+                1 => {
+                    bytes.remove(at);
+                }
+                2 => {
+                    bytes.splice(at..at, b"1e308".iter().copied());
+                }
+                _ => bytes.truncate(at),
+            }
+            match reports::report::parse_summary(&String::from_utf8_lossy(&bytes)) {
+                Err(e) => {
+                    assert!(!e.contains('\n'), "a multi-line error: {e}");
+                    refused += 1;
+                }
+                Ok(summary) => {
+                    let _ = reports::report::build(&summary);
+                    read += 1;
+                }
+            }
+        }
+    }
+    assert!(refused > 500, "{refused} refused, {read} read");
+}

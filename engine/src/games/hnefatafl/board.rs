@@ -1,4 +1,4 @@
-//! Geometry of the 11×11 board as bitboards over 121 squares (`rules/hnefatafl.md`, "Board and
+//! Geometry of the 11×11 board as bitboards over 121 squares (`docs/rules/hnefatafl.md`, "Board and
 //! pieces"), and the piece placement with its incrementally kept occupancies and Zobrist hash.
 //!
 //! Square `s = 11 · rank + file`, both counted from 0: `a1` is 0, `k1` is 10, `a11` is 110 and

@@ -1,4 +1,4 @@
-//! Copenhagen Hnefatafl 11×11 as `rules/hnefatafl.md` describes it: rook moves, restricted
+//! Copenhagen Hnefatafl 11×11 as `docs/rules/hnefatafl.md` describes it: rook moves, restricted
 //! squares, custodial captures with hostile squares and an armed king, the shield wall, the king
 //! captured on four sides (three and the throne beside it, never on the edge), corner escape,
 //! the exit fort, encirclement, a side without a legal move loses, no repetition rule, and a

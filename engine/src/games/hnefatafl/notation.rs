@@ -1,4 +1,4 @@
-//! Text forms (`rules/hnefatafl.md`, "Notation").
+//! Text forms (`docs/rules/hnefatafl.md`, "Notation").
 //!
 //! - A square is a file letter `a`..`k` and a rank `1`..`11`: `a1` is the bottom left corner.
 //! - A move is `from-to`, e.g. `d1-d3`. When read, a list of the squares it captures may follow

@@ -1,4 +1,4 @@
-//! Captures and the end of the game (`rules/hnefatafl.md`, "Capturing soldiers", "Shield wall",
+//! Captures and the end of the game (`docs/rules/hnefatafl.md`, "Capturing soldiers", "Shield wall",
 //! "The king", "End of the game"), as pure functions of the placement.
 
 use super::board::{

@@ -1,4 +1,4 @@
-//! What a batch of Hnefatafl games yields (`rules/hnefatafl.md`, "What statistics a game must
+//! What a batch of Hnefatafl games yields (`docs/rules/hnefatafl.md`, "What statistics a game must
 //! yield"): the seed's own statistics page (games, wins and draws, moves per game with mean, max
 //! and min, first-player wins against the other's) plus how each game ended, captures, each
 //! agent's results by side, and the attackers' advantage with its 95% interval.

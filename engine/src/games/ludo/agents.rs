@@ -1,4 +1,4 @@
-//! Ludo's three computer levels (`rules/ludo.md`, "The three computer levels"). None looks ahead:
+//! Ludo's three computer levels (`docs/rules/ludo.md`, "The three computer levels"). None looks ahead:
 //! each decision is a calculation over this roll's legal moves, ties broken by one draw.
 
 use super::board::{FINISH, LAST_TRACK, SEATS, is_safe, progress_of, track_square};

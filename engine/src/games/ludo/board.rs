@@ -1,4 +1,4 @@
-//! Geometry of the board (`rules/ludo.md`, "Geometry").
+//! Geometry of the board (`docs/rules/ludo.md`, "Geometry").
 
 /// Always four seats.
 pub const SEATS: usize = 4;

@@ -1,4 +1,4 @@
-//! Ludo as `rules/ludo.md` describes it: four seats, one shared 52-square track, no blockades, no
+//! Ludo as `docs/rules/ludo.md` describes it: four seats, one shared 52-square track, no blockades, no
 //! extra roll for a capture, exact count to finish, the third six in a row void.
 
 mod agents;

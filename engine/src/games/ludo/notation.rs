@@ -136,7 +136,7 @@ pub(super) fn parse_move(game: &Ludo, text: &str) -> Result<LudoMove, String> {
         .parse()
         .ok()
         .filter(|&p| p < 4)
-        .ok_or_else(|| format!("`{text}` is not a pawn: write `pawn N` with N in 0..=3"))?;
+        .ok_or_else(|| "not a pawn: write `pawn N` with N in 0..=3".to_owned())?;
     if game.outcome.is_some() {
         return Err("the game is over: no move is legal".into());
     }
@@ -146,7 +146,7 @@ pub(super) fn parse_move(game: &Ludo, text: &str) -> Result<LudoMove, String> {
     }
     if number.len() > digits.len() && game.format_move_text(mv) != text {
         return Err(format!(
-            "`{text}` does not match the move of pawn {pawn}: `{}`",
+            "does not match the move of pawn {pawn}: `{}`",
             game.format_move_text(mv)
         ));
     }
@@ -160,7 +160,12 @@ pub(super) fn set_roll(game: &mut Ludo, text: &str) -> Result<(), String> {
         .parse::<u8>()
         .ok()
         .filter(|r| (1..=6).contains(r))
-        .ok_or_else(|| format!("`{}` is not a roll of one die (1 to 6)", text.trim()))?;
+        .ok_or_else(|| {
+            format!(
+                "{} is not a roll of one die (1 to 6)",
+                crate::error::quote(text.trim())
+            )
+        })?;
     let before = (game.roll == 6, game.sixes);
     let sixes = match (before, roll == 6) {
         ((true, s), false) => s - 1,

@@ -1,4 +1,4 @@
-//! Thud's five computer levels (`rules/thud.md`, "The computer levels").
+//! Thud's five computer levels (`docs/rules/thud.md`, "The computer levels").
 //!
 //! Beginner moves at random and grabs a capture when its dice say so; Easy plays the move whose
 //! resulting position the evaluation likes best, without looking at replies; Balanced, Hard and

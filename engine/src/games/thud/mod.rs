@@ -1,4 +1,4 @@
-//! Thud, classic (Trevor Truran, 2002), as `rules/thud.md` describes it: 32 dwarfs against 8
+//! Thud, classic (Trevor Truran, 2002), as `docs/rules/thud.md` describes it: 32 dwarfs against 8
 //! trolls on a 165-square octagon round the Thud stone.
 //!
 //! A [`Thud`] value is one *round*: seat 0 plays the dwarfs (who move first), seat 1 the trolls.

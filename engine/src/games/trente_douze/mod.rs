@@ -1,4 +1,4 @@
-//! Trente-douze as `rules/trente-douze.md` describes it: 2 to 8 players, six dice, three rounds
+//! Trente-douze as `docs/rules/trente-douze.md` describes it: 2 to 8 players, six dice, three rounds
 //! of 30 points each, thresholds fixed by the first die set aside, attacks with full hands, and
 //! vengeance for the players killed by someone else.
 //!

@@ -1,4 +1,4 @@
-//! Every clause of `rules/hnefatafl.md` on hand-made positions in OpenTafl notation (`t`
+//! Every clause of `docs/rules/hnefatafl.md` on hand-made positions in OpenTafl notation (`t`
 //! attacker, `T` defender, `K` king, ranks 11 down to 1), then notation, hashing, random games,
 //! the computer levels and the statistics. The helpers below are shared by the submodules.
 

@@ -1,4 +1,4 @@
-//! Every clause of `rules/ludo.md` on hand-made positions.
+//! Every clause of `docs/rules/ludo.md` on hand-made positions.
 
 use super::*;
 use crate::game::SeatResult;

@@ -1,4 +1,4 @@
-//! Every clause of `rules/thud.md` on hand-made positions, the round end, notation and hashing;
+//! Every clause of `docs/rules/thud.md` on hand-made positions, the round end, notation and hashing;
 //! the computer levels in `agents`. The helpers here are shared with it.
 
 mod agents;

@@ -1,4 +1,4 @@
-//! Every clause of `rules/trente-douze.md` and the source's worked examples (`rules`), the exact
+//! Every clause of `docs/rules/trente-douze.md` and the source's worked examples (`rules`), the exact
 //! damage law and the turn DP (`dp`), whole games, agents and statistics (`games`); below, the
 //! helpers they share.
 
