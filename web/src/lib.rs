@@ -50,6 +50,15 @@ export interface GameState {
 export interface Hint {
   move: string;
   level: string;
+  /** The level's score for the move (Agent::analyse: a searcher's evaluation for the seat to
+   *  move, a dice level's move value); null for a level that does not score moves. */
+  score: number | null;
+  /** The principal variation in koom's notation, the move first. */
+  pv: string[];
+  /** The last completed search depth in plies (0 for a level that does not search). */
+  depth: number;
+  /** Nodes searched (0 for a level that does not search). */
+  nodes: number;
   /** Milliseconds the level took, on the browser clock (performance.now()). */
   ms: number;
 }
@@ -60,6 +69,21 @@ export interface GameInfo {
   seats: [number, number];
   levels: LevelInfo[];
   reasons: string[];
+  /** Whether the game draws dice (its records replay only with the run's master seed). */
+  dice: boolean;
+}
+/** The "load record" box read: a `koom run --records` line or a plain move list (then only
+ *  `moves` is set). */
+export interface Record {
+  /** The game's seed group in the run. */
+  group: number | null;
+  /** The agents in seat order: their number is the seat count. */
+  agents: string[];
+  result: string | null;
+  reason: string | null;
+  /** The starting position; null for the game's start. */
+  start: string | null;
+  moves: string[];
 }
 /** What a level may spend on a move: `"batch"` its own node budget (the default; the same moves as
  *  koom), `"player"` the app's time limit, or a node or time budget of a searching level. */
@@ -74,6 +98,8 @@ extern "C" {
     pub type GameStateJs;
     #[wasm_bindgen(typescript_type = "Hint")]
     pub type HintJs;
+    #[wasm_bindgen(typescript_type = "Record")]
+    pub type RecordJs;
     #[wasm_bindgen(typescript_type = "GameInfo[]")]
     pub type GameInfos;
     #[wasm_bindgen(typescript_type = "Budget | undefined")]
@@ -170,6 +196,13 @@ impl KoomGame {
     /// Every game with its seats, levels and end reasons.
     pub fn games() -> GameInfos {
         to_js(&session::games()).unchecked_into()
+    }
+
+    /// Reads a line of `koom run --records` or a plain move list (commas or new lines); throws
+    /// with the wrong field named.
+    #[wasm_bindgen(js_name = parseRecord)]
+    pub fn parse_record(text: &str) -> Result<RecordJs, JsError> {
+        Ok(to_js(&session::parse_record(text).map_err(js_error)?).unchecked_into())
     }
 
     /// The position, legal moves, moves so far and result.

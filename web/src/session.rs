@@ -4,8 +4,8 @@
 
 use engine::error::quote;
 use engine::{
-    Agent, AgentSetup, Clock, Context, Game, GameVisitor, RandomStream, TimeControl, game_seed,
-    visit_game,
+    Agent, AgentSetup, Analysis, Clock, Context, Game, GameVisitor, RandomStream, TimeControl,
+    game_seed, visit_game,
 };
 use serde::{Deserialize, Serialize};
 
@@ -86,6 +86,8 @@ pub struct GameInfo {
     pub seats: [usize; 2],
     pub levels: Vec<LevelInfo>,
     pub reasons: &'static [&'static str],
+    /// Whether the game draws dice (its records replay only with the run's master seed).
+    pub dice: bool,
 }
 
 /// The end of a game.
@@ -102,7 +104,7 @@ pub struct GameResult {
 }
 
 /// A snapshot of everything the page draws.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameState {
     pub game: &'static str,
@@ -123,6 +125,15 @@ pub struct Hint {
     #[serde(rename = "move")]
     pub mv: String,
     pub level: &'static str,
+    /// The level's score for the move (`Agent::analyse`: a searcher's evaluation from the
+    /// mover's side, a dice level's move value); `None` for a level that does not score.
+    pub score: Option<f64>,
+    /// The principal variation in koom's notation, the move first.
+    pub pv: Vec<String>,
+    /// The last completed search depth in plies (0 for a level that does not search).
+    pub depth: u32,
+    /// Nodes searched (0 for a level that does not search).
+    pub nodes: u64,
 }
 
 /// The game-independent face of a [`Session`], so that one JavaScript class serves every game.
@@ -257,11 +268,15 @@ impl<G: Game> Session<G> {
         })
     }
 
-    /// `mv` (a move of the current position) as the choice of level number `level`.
-    fn hint_of(&self, level: usize, mv: G::Move) -> Hint {
+    /// `analysis` (of the current position) as the choice of level number `level`.
+    fn hint_of(&self, level: usize, analysis: &Analysis<G::Move>) -> Hint {
         Hint {
-            mv: self.game.format_move(mv),
+            mv: self.game.format_move(analysis.best),
             level: G::levels()[level].name,
+            score: analysis.score,
+            pv: move_texts(&self.game, &analysis.pv),
+            depth: analysis.depth,
+            nodes: analysis.nodes,
         }
     }
 
@@ -290,17 +305,35 @@ impl<G: Game> Session<G> {
     }
 }
 
-/// The move the agent of `setup` for the seat to move chooses, drawing its ties from `rng`.
+/// The analysis of the agent of `setup` for the seat to move (its move, score and PV), drawing
+/// its ties from `rng`; `Agent::analyse` makes the same move, draws and state as `choose`.
 fn choose<G: Game>(
     game: &G,
     agents: &mut Vec<SeatAgent<G>>,
     setup: AgentSetup,
     rng: &mut RandomStream,
     clock: &dyn Clock,
-) -> G::Move {
+) -> Analysis<G::Move> {
     let mut moves = G::MoveList::default();
     game.legal_moves(&mut moves);
-    seat_agent(agents, game.to_move(), setup).choose(game, &moves, &mut Context { rng, clock })
+    seat_agent(agents, game.to_move(), setup).analyse(game, &moves, &mut Context { rng, clock })
+}
+
+/// `line` (moves from `game`'s position) in koom's notation, each written in the position it is
+/// played from; stops at the end of the game. The dice a move leads to do not matter to the
+/// notation, so a fixed dice stream serves (as `koom analyse` writes its PV).
+fn move_texts<G: Game>(game: &G, line: &[G::Move]) -> Vec<String> {
+    let mut position = game.clone();
+    let mut dice = RandomStream::dice(0);
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if position.outcome().is_some() {
+            break;
+        }
+        out.push(position.format_move(mv));
+        position.play(mv, &mut dice, &mut engine::NoLog);
+    }
+    out
 }
 
 /// The agent of `setup` for `seat`, built (and started on a new game) on first use.
@@ -444,8 +477,8 @@ impl<G: Game> AnySession for Session<G> {
         let seat = self.game.to_move();
         let mut rng = self.tie_breaks[seat].clone();
         let level = setup.level;
-        let mv = choose(&self.game, &mut self.hint_agents, setup, &mut rng, clock);
-        Ok(self.hint_of(level, mv))
+        let analysis = choose(&self.game, &mut self.hint_agents, setup, &mut rng, clock);
+        Ok(self.hint_of(level, &analysis))
     }
 
     fn play_level(
@@ -459,9 +492,9 @@ impl<G: Game> AnySession for Session<G> {
         let seat = self.game.to_move();
         let rng = &mut self.tie_breaks[seat];
         let level = setup.level;
-        let mv = choose(&self.game, &mut self.agents, setup, rng, clock);
-        let hint = self.hint_of(level, mv);
-        self.apply(mv);
+        let analysis = choose(&self.game, &mut self.agents, setup, rng, clock);
+        let hint = self.hint_of(level, &analysis);
+        self.apply(analysis.best);
         Ok(hint)
     }
 
@@ -521,6 +554,7 @@ impl GameVisitor for Describe {
                 })
                 .collect(),
             reasons: G::REASONS,
+            dice: G::HAS_DICE,
         }
     }
 }
@@ -532,4 +566,68 @@ pub fn games() -> Vec<GameInfo> {
         .iter()
         .filter_map(|name| visit_game(name, Describe).ok())
         .collect()
+}
+
+/// A record to replay, as the page's "load record" box reads it: a line of `koom run --records`
+/// (tab-separated: index, group, rotation, agents, result, reason, start, moves) or a plain move
+/// list (commas or new lines).
+///
+/// The same fields `tuner::records::parse_record` reads; written here rather than reused
+/// because `tuner` brings rayon, files and processes that a wasm package must not carry, and
+/// the line is eight split fields.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Record {
+    /// The game's seed group in the run (`None` for a move list).
+    pub group: Option<u64>,
+    /// The agents, in seat order (empty for a move list): their number is the seat count.
+    pub agents: Vec<String>,
+    /// The recorded result and reason, as `koom run` wrote them.
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    /// The starting position (`None`: the game's start).
+    pub start: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// Reads the text of the "load record" box; the error names the wrong field.
+pub fn parse_record(text: &str) -> Result<Record, WebError> {
+    let text = text.trim_matches(['\n', '\r', ' ']);
+    if !text.contains('\t') {
+        return Ok(Record {
+            moves: text
+                .split([',', '\n'])
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            ..Record::default()
+        });
+    }
+    let fields: Vec<&str> = text.split('\t').collect();
+    let [index, group, rotation, agents, result, reason, start, moves] = fields[..] else {
+        return error(format!(
+            "a record line has 8 tab-separated fields (index, group, rotation, agents, result, reason, start, moves), this one has {}",
+            fields.len()
+        ));
+    };
+    let number = |name: &str, text: &str| {
+        text.trim()
+            .parse::<u64>()
+            .map_err(|_| WebError(format!("record: {name} {} is not a number", quote(text))))
+    };
+    number("index", index)?;
+    number("rotation", rotation)?;
+    Ok(Record {
+        group: Some(number("group", group)?),
+        agents: agents.split(',').map(|a| a.trim().to_owned()).collect(),
+        result: Some(result.to_owned()),
+        reason: Some(reason.to_owned()),
+        start: (start.trim() != "start").then(|| start.trim().to_owned()),
+        moves: moves
+            .split(',')
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    })
 }

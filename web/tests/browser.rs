@@ -202,3 +202,70 @@ fn a_time_budget_binds_on_the_browser_clock() {
     let mv = field(&nodes, "move").as_string().unwrap();
     assert!(strings(g.legal_moves().into()).contains(&mv), "{mv}");
 }
+
+/// The hint carries the level's score, PV, depth and nodes: after six human moves (each game's
+/// first legal move, seed 5), the "hard" level's hint equals what `Agent::analyse` gives
+/// natively for the same position, level and batch budget (the figures printed by
+/// `web/tests/native.rs::the_hint_carries_the_score_of_agent_analyse`, which checks every level
+/// against a native analysis).
+#[wasm_bindgen_test]
+fn the_hint_carries_the_native_analysis_score() {
+    for (name, seats, mv, score, pv) in [
+        ("ludo", 4, "pawn 3 yard->0", 3.0, &["pawn 3 yard->0"][..]),
+        ("thud", 2, "F2-D4", 751.0, &["F2-D4", "H7-J6", "J1-O6"][..]),
+        (
+            "trente-douze",
+            3,
+            "keep 5 big",
+            0.103_431_483_959_301_46,
+            &["keep 5 big"][..],
+        ),
+        (
+            "hnefatafl",
+            2,
+            "k4-c4",
+            598.0,
+            &["k4-c4", "e7-d7", "e1-c1"][..],
+        ),
+    ] {
+        let mut g = game(name, &format!(r#"{{"seed": 5, "seats": {seats}}}"#)).unwrap();
+        for _ in 0..6 {
+            let first = strings(g.legal_moves().into())[0].clone();
+            g.play(&first).unwrap();
+        }
+        let before = g.position();
+        let hint: JsValue = g
+            .hint("hard", JsValue::UNDEFINED.unchecked_into())
+            .unwrap()
+            .into();
+        assert_eq!(field(&hint, "move").as_string().unwrap(), mv, "{name}");
+        let got = field(&hint, "score").as_f64().expect("a score");
+        // Integer evaluations exactly; Trente-douze's probability to the last few bits (wasm's
+        // libm against the native one).
+        assert!(
+            (got - score).abs() <= 1e-12 * score.abs(),
+            "{name}: {got} != {score}"
+        );
+        assert_eq!(strings(field(&hint, "pv")), pv, "{name}");
+        assert!(field(&hint, "nodes").as_f64().is_some(), "{name}");
+        assert_eq!(g.position(), before, "{name}: the hint changed the game");
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_record_line_or_a_move_list_is_parsed() {
+    let record: JsValue =
+        KoomGame::parse_record("7\t3\t1\teasy,hard\tseat 1 wins\tcorner\tstart\td1-b1,e5-e2")
+            .unwrap()
+            .into();
+    assert_eq!(field(&record, "group").as_f64(), Some(3.0));
+    assert_eq!(strings(field(&record, "moves")), ["d1-b1", "e5-e2"]);
+    assert!(field(&record, "start").is_null());
+    let list: JsValue = KoomGame::parse_record("d1-b1, e5-e2").unwrap().into();
+    assert!(field(&list, "group").is_null());
+    assert_eq!(strings(field(&list, "moves")), ["d1-b1", "e5-e2"]);
+    assert_eq!(
+        thrown(KoomGame::parse_record("1\tx\t0\ta,b\tdraw\tcap\tstart\t")),
+        "record: group `x` is not a number"
+    );
+}

@@ -266,3 +266,170 @@ fn node_and_time_budgets_set_the_levels_search_parameters() {
         clock.0.get()
     );
 }
+
+/// The hint of every level, at a mid-game position reached by human moves, computed natively:
+/// a fresh agent of the level (batch budget, default weights) analysing the same position with
+/// the seat's tie-break stream, as `koom analyse` does.
+struct NativeHints {
+    seed: u64,
+    seats: usize,
+    moves: Vec<String>,
+}
+
+/// (level, move, score, pv, depth, nodes) for every level.
+type HintRow = (String, String, Option<f64>, Vec<String>, u32, u64);
+
+impl GameVisitor for NativeHints {
+    type Output = Vec<HintRow>;
+
+    fn visit<G: Game>(self) -> Vec<HintRow> {
+        let seed = engine::game_seed(self.seed, 0);
+        let mut dice = engine::RandomStream::dice(seed);
+        let mut game = G::new(
+            &G::Options::default(),
+            self.seats,
+            &mut dice,
+            &mut engine::NoLog,
+        );
+        for text in &self.moves {
+            let mv = game.parse_move(text).unwrap();
+            game.play(mv, &mut dice, &mut engine::NoLog);
+        }
+        let mut legal = G::MoveList::default();
+        game.legal_moves(&mut legal);
+        G::levels()
+            .iter()
+            .enumerate()
+            .map(|(level, l)| {
+                let mut agent = G::new_agent(&AgentSetup {
+                    level,
+                    weights: l.weights.map_or_else(Vec::new, |w| w.defaults()),
+                    time_control: TimeControl::Batch,
+                });
+                agent.new_game();
+                let mut rng = engine::RandomStream::tie_break(seed, game.to_move());
+                let a = agent.analyse(
+                    &game,
+                    &legal,
+                    &mut engine::Context {
+                        rng: &mut rng,
+                        clock: &NoClock,
+                    },
+                );
+                let mut pv = Vec::new();
+                let mut line = game.clone();
+                let mut d = engine::RandomStream::dice(0);
+                for &mv in &a.pv {
+                    if line.outcome().is_some() {
+                        break;
+                    }
+                    pv.push(line.format_move(mv));
+                    line.play(mv, &mut d, &mut engine::NoLog);
+                }
+                (
+                    l.name.to_owned(),
+                    game.format_move(a.best),
+                    a.score,
+                    pv,
+                    a.depth,
+                    a.nodes,
+                )
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn the_hint_carries_the_score_of_agent_analyse() {
+    for (game, seats) in [
+        ("ludo", 4),
+        ("thud", 2),
+        ("trente-douze", 3),
+        ("hnefatafl", 2),
+    ] {
+        let seed = 5;
+        let mut s = new(game, &format!(r#"{{"seed": {seed}, "seats": {seats}}}"#));
+        // Human moves (no tie-break draws) to a mid-game position.
+        for _ in 0..6 {
+            let mv = s.state().legal_moves[0].clone();
+            s.play(&mv).unwrap();
+        }
+        let before = s.state();
+        let expected = visit_game(
+            game,
+            NativeHints {
+                seed,
+                seats,
+                moves: before.moves.clone(),
+            },
+        )
+        .unwrap();
+        let mut scored = 0;
+        for (level, mv, score, pv, depth, nodes) in expected {
+            let hint = s.hint(&level, BATCH, &NoClock).unwrap();
+            assert_eq!(hint.mv, mv, "{game} {level}");
+            assert_eq!(hint.score, score, "{game} {level}: the score");
+            assert_eq!(hint.pv, pv, "{game} {level}: the pv");
+            assert_eq!(hint.pv.first(), Some(&hint.mv), "{game} {level}");
+            assert_eq!((hint.depth, hint.nodes), (depth, nodes), "{game} {level}");
+            scored += usize::from(hint.score.is_some());
+        }
+        // Every game has a level that scores its moves; the hints left no trace.
+        assert!(scored > 0, "{game}: no level gave a score");
+        assert_eq!(s.state(), before, "{game}: a hint changed the game");
+    }
+}
+
+#[test]
+fn a_record_line_or_a_move_list_is_read() {
+    use web::session::parse_record;
+    let list = parse_record("d1-b1, e5-e2\nf1-f3\n").unwrap();
+    assert_eq!(list.moves, ["d1-b1", "e5-e2", "f1-f3"]);
+    assert_eq!((list.group, list.start, list.agents.len()), (None, None, 0));
+    // A line as `koom run --records` writes it (tuner/src/records.rs).
+    let line = "7\t3\t1\tcmd:x y,hard\tseat 1 wins\tcorner\tstart\td1-b1,e5-e2\n";
+    let record = parse_record(line).unwrap();
+    assert_eq!(record.group, Some(3));
+    assert_eq!(record.agents, ["cmd:x y", "hard"]);
+    assert_eq!(record.result.as_deref(), Some("seat 1 wins"));
+    assert_eq!(record.reason.as_deref(), Some("corner"));
+    assert_eq!(record.start, None);
+    assert_eq!(record.moves, ["d1-b1", "e5-e2"]);
+    let started = parse_record("0\t0\t0\ta,b\tdraw\tcap\tPOS 1\t").unwrap();
+    assert_eq!(started.start.as_deref(), Some("POS 1"));
+    assert!(started.moves.is_empty());
+    assert_eq!(
+        parse_record("1\t2\t3").unwrap_err().0,
+        "a record line has 8 tab-separated fields (index, group, rotation, agents, result, reason, start, moves), this one has 3"
+    );
+    assert_eq!(
+        parse_record("1\tx\t0\ta,b\tdraw\tcap\tstart\t")
+            .unwrap_err()
+            .0,
+        "record: group `x` is not a number"
+    );
+}
+
+/// A `koom run --records` line (its format, tuner/src/records.rs) of a game without dice replays
+/// in a session whatever the page's seed: the record's group, then its moves.
+#[test]
+fn a_recorded_game_replays_in_the_session() {
+    for (game, seats) in [("thud", 2), ("hnefatafl", 2)] {
+        let mut s = new(game, &format!(r#"{{"seed": 9, "seats": {seats}}}"#));
+        for _ in 0..10 {
+            let mv = s.state().legal_moves[0].clone();
+            s.play(&mv).unwrap();
+        }
+        let moves = s.state().moves;
+        let line = format!("0\t4\t0\teasy,hard\tnone\tnone\tstart\t{}", moves.join(","));
+        let record = web::session::parse_record(&line).unwrap();
+        let mut r = new(
+            game,
+            &format!(r#"{{"seed": 1, "group": 4, "seats": {seats}}}"#),
+        );
+        for mv in &record.moves {
+            r.play(mv).unwrap();
+        }
+        assert_eq!(r.state().position, s.state().position, "{game}");
+    }
+}

@@ -158,8 +158,9 @@ function readSetup() {
   return { game, seats, human, level: $("level").value, budget: $("budget").value, seed: $("seed").value.trim() };
 }
 
-/** Starts a game from the form (a new seed when the field is empty); `moves` replays a record. */
-async function newGame(moves = []) {
+/** Starts a game from the form (a new seed when the field is empty); `record` (from
+ *  `KoomGame.parseRecord`: a `koom run --records` line or a move list) is replayed. */
+async function newGame(record = null) {
   page.generation++;
   showError("");
   const setup = readSetup();
@@ -167,19 +168,33 @@ async function newGame(moves = []) {
     setup.seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
     $("seed").value = setup.seed;
   }
+  const config = { seed: setup.seed, seats: setup.seats };
+  if (record && record.agents.length > 0) {
+    // A records line: its seat count, seed group and start.
+    config.seats = setup.seats = record.agents.length;
+    config.group = record.group;
+    if (record.start !== null) config.position = record.start;
+  }
   page.setup = setup;
   page.selected = null;
   page.narration = "";
   page.lastRoll = "";
   $("hint-text").textContent = "";
   try {
-    update(await call("start", setup.game, { seed: setup.seed, seats: setup.seats }));
-    for (const [i, mv] of moves.entries()) {
+    update(await call("start", setup.game, config));
+    for (const [i, mv] of (record ? record.moves : []).entries()) {
       try {
         update(await call("play", mv));
       } catch (e) {
-        throw new Error(`record move ${i + 1}: ${e.message}`);
+        const info = page.games.find((g) => g.name === setup.game);
+        const dice = info && info.dice
+          ? ` (a ${setup.game} record replays only with its dice: put the master seed given to koom run in the seed field)`
+          : "";
+        throw new Error(`record move ${i + 1}: ${e.message}${dice}`);
       }
+    }
+    if (record && record.result !== null) {
+      $("hint-text").textContent = `record: ${record.agents.join(", ")} · ${record.result} (${record.reason})`;
     }
   } catch (e) {
     showError(e.message);
@@ -252,7 +267,11 @@ async function main() {
   $("hint").addEventListener("click", async () => {
     try {
       const { value } = await call("hint", page.setup.level, page.setup.budget);
-      $("hint-text").textContent = `${value.level} plays ${value.move} (${value.ms.toFixed(1)} ms)`;
+      const score = value.score === null ? "no score" : `score ${Number(value.score.toFixed(3))}`;
+      const pv = value.pv.length > 1 ? ` · pv ${value.pv.join(" ")}` : "";
+      $("hint-text").textContent =
+        `${value.level} plays ${value.move} (${score}${pv}; depth ${value.depth}, ` +
+        `${value.nodes} nodes, ${value.ms.toFixed(1)} ms)`;
     } catch (e) {
       showError(e.message);
     }
@@ -271,9 +290,13 @@ async function main() {
       showError(e.message);
     }
   });
-  $("load").addEventListener("click", () => {
-    const moves = $("record").value.split(/[,\n]/).map((m) => m.trim()).filter(Boolean);
-    newGame(moves);
+  $("load").addEventListener("click", async () => {
+    try {
+      const { value } = await call("parseRecord", $("record").value);
+      newGame(value);
+    } catch (e) {
+      showError(e.message);
+    }
   });
   document.body.dataset.ready = "1";
   if (params.get("autostart") === "1") newGame();

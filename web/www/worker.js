@@ -12,6 +12,7 @@ function current() {
 
 const ops = {
   games: () => KoomGame.games(),
+  parseRecord: (text) => KoomGame.parseRecord(text),
   start(name, config) {
     const next = new KoomGame(name, config);
     if (game) game.free();
