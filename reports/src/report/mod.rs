@@ -50,6 +50,39 @@ fn item(label: String, e: &Estimate) -> charts::Interval {
     }
 }
 
+/// The ratings as a table (`first` names the rated column) and as the rating-ladder chart.
+fn rating_ladder(
+    doc: &mut Document,
+    first: &str,
+    ratings: &[charts::Interval],
+) -> Result<(), String> {
+    doc.table(
+        &[first, "Elo", "95% interval"],
+        ratings
+            .iter()
+            .map(|r| {
+                vec![
+                    r.label.clone(),
+                    format!("{:+.1}", r.value),
+                    format!("[{:+.1}, {:+.1}]", r.lo, r.hi),
+                ]
+            })
+            .collect(),
+    );
+    doc.chart(
+        "ratings.svg",
+        "Rating ladder (Elo, 95% intervals)",
+        charts::intervals(
+            "Rating ladder",
+            "Elo",
+            ratings,
+            Some(0.0),
+            charts::Scale::ELO,
+        )?,
+    );
+    Ok(())
+}
+
 fn pct(x: f64) -> String {
     crate::percent(x, 2)
 }
@@ -473,30 +506,7 @@ fn ladder(s: &LadderSummary) -> Result<Document, String> {
         .zip(&l.fit.ratings)
         .map(|(level, e)| item(level.clone(), e))
         .collect();
-    doc.table(
-        &["level", "Elo", "95% interval"],
-        ratings
-            .iter()
-            .map(|r| {
-                vec![
-                    r.label.clone(),
-                    format!("{:+.1}", r.value),
-                    format!("[{:+.1}, {:+.1}]", r.lo, r.hi),
-                ]
-            })
-            .collect(),
-    );
-    doc.chart(
-        "ratings.svg",
-        "Rating ladder (Elo, 95% intervals)",
-        charts::intervals(
-            "Rating ladder",
-            "Elo",
-            &ratings,
-            Some(0.0),
-            charts::Scale::ELO,
-        )?,
-    );
+    rating_ladder(&mut doc, "level", &ratings)?;
     doc.heading("Rungs");
     let rows = l
         .rungs
@@ -554,30 +564,7 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
         .iter()
         .map(|r| item(r.agent.clone(), &r.elo))
         .collect();
-    doc.table(
-        &["agent", "Elo", "95% interval"],
-        ratings
-            .iter()
-            .map(|r| {
-                vec![
-                    r.label.clone(),
-                    format!("{:+.1}", r.value),
-                    format!("[{:+.1}, {:+.1}]", r.lo, r.hi),
-                ]
-            })
-            .collect(),
-    );
-    doc.chart(
-        "ratings.svg",
-        "Rating ladder (Elo, 95% intervals)",
-        charts::intervals(
-            "Rating ladder",
-            "Elo",
-            &ratings,
-            Some(0.0),
-            charts::Scale::ELO,
-        )?,
-    );
+    rating_ladder(&mut doc, "agent", &ratings)?;
     doc.chart(
         "score-matrix.svg",
         "Score of the row agent against the column agent",
