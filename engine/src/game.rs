@@ -472,3 +472,22 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         Ok(())
     }
 }
+
+/// `line` (moves from `game`'s position) in the game's notation, each written in the position it
+/// is played from; stops at the end of the game. The dice a move leads to do not change how it is
+/// written, so a fixed dice stream serves (this is how `koom analyse`, the engine protocol and the
+/// browser package write a principal variation).
+#[must_use]
+pub fn move_texts<G: Game>(game: &G, line: &[G::Move]) -> Vec<String> {
+    let mut position = game.clone();
+    let mut dice = RandomStream::dice(0);
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if position.outcome().is_some() {
+            break;
+        }
+        out.push(position.format_move(mv));
+        position.play(mv, &mut dice, &mut NoLog);
+    }
+    out
+}

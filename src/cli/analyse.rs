@@ -55,7 +55,7 @@ impl GameVisitor for Analyse<'_> {
 
 fn print_analysis<G: Game>(game: &G, a: &Analysis<G::Move>, time_ms: f64, as_json: bool) {
     let best = game.format_move(a.best);
-    let pv = tuner::protocol::move_texts(game, &a.pv);
+    let pv = engine::move_texts(game, &a.pv);
     let values: Vec<(String, f64)> = a
         .values
         .iter()

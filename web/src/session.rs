@@ -274,7 +274,7 @@ impl<G: Game> Session<G> {
             mv: self.game.format_move(analysis.best),
             level: G::levels()[level].name,
             score: analysis.score,
-            pv: move_texts(&self.game, &analysis.pv),
+            pv: engine::move_texts(&self.game, &analysis.pv),
             depth: analysis.depth,
             nodes: analysis.nodes,
         }
@@ -317,23 +317,6 @@ fn choose<G: Game>(
     let mut moves = G::MoveList::default();
     game.legal_moves(&mut moves);
     seat_agent(agents, game.to_move(), setup).analyse(game, &moves, &mut Context { rng, clock })
-}
-
-/// `line` (moves from `game`'s position) in koom's notation, each written in the position it is
-/// played from; stops at the end of the game. The dice a move leads to do not matter to the
-/// notation, so a fixed dice stream serves (as `koom analyse` writes its PV).
-fn move_texts<G: Game>(game: &G, line: &[G::Move]) -> Vec<String> {
-    let mut position = game.clone();
-    let mut dice = RandomStream::dice(0);
-    let mut out = Vec::with_capacity(line.len());
-    for &mv in line {
-        if position.outcome().is_some() {
-            break;
-        }
-        out.push(position.format_move(mv));
-        position.play(mv, &mut dice, &mut engine::NoLog);
-    }
-    out
 }
 
 /// The agent of `setup` for `seat`, built (and started on a new game) on first use.

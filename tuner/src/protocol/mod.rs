@@ -186,23 +186,6 @@ pub fn parse_reply(line: &str) -> Result<Reply, String> {
     }
 }
 
-/// The moves of a line of play (a principal variation) in notation, each written in the position
-/// it is played in (dice games draw the rolls between them from dice stream 0).
-#[must_use]
-pub fn move_texts<G: engine::Game>(game: &G, line: &[G::Move]) -> Vec<String> {
-    let mut position = game.clone();
-    let mut dice = engine::RandomStream::dice(0);
-    let mut out = Vec::with_capacity(line.len());
-    for &mv in line {
-        if position.outcome().is_some() {
-            break;
-        }
-        out.push(position.format_move(mv));
-        position.play(mv, &mut dice, &mut engine::NoLog);
-    }
-    out
-}
-
 /// `text` cut to 80 characters, for error messages about untrusted output.
 #[must_use]
 pub fn shorten(text: &str) -> String {

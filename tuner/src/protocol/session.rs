@@ -2,7 +2,8 @@
 
 use engine::{Agent, AgentSetup, Analysis, Clock, Context, Game, NoLog, RandomStream};
 
-use super::{Command, VERSION, move_texts, parse_command};
+use super::{Command, VERSION, parse_command};
+use engine::move_texts;
 
 /// Whether to read another line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
