@@ -62,9 +62,14 @@ fn mutate(text: &str, state: &mut u64) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-fn one_line(e: &impl std::fmt::Display) -> bool {
+/// A refusal must be one bounded line, whatever the input held.
+fn assert_one_line<G: Game>(e: &impl std::fmt::Display, bad: &str) {
     let text = e.to_string();
-    !text.contains('\n') && text.len() < 400
+    assert!(
+        !text.contains('\n') && text.len() < 400,
+        "{}: a multi-line or huge error for {bad:?}",
+        G::NAME
+    );
 }
 
 struct Fuzz;
@@ -84,11 +89,7 @@ impl GameVisitor for Fuzz {
                 let bad = mutate(&text, &mut state);
                 match G::from_position(&bad, &options) {
                     Err(e) => {
-                        assert!(
-                            one_line(&e),
-                            "{}: a multi-line or huge error for {bad:?}",
-                            G::NAME
-                        );
+                        assert_one_line::<G>(&e, &bad);
                         refused += 1;
                     }
                     Ok(pos) => {
@@ -111,11 +112,7 @@ impl GameVisitor for Fuzz {
                 let bad = mutate(&base.format_move(mv), &mut state);
                 match base.parse_move(&bad) {
                     Err(e) => {
-                        assert!(
-                            one_line(&e),
-                            "{}: a multi-line or huge error for {bad:?}",
-                            G::NAME
-                        );
+                        assert_one_line::<G>(&e, &bad);
                         refused += 1;
                     }
                     Ok(parsed) => {

@@ -12,10 +12,8 @@ fn rejects(dir: &Path, text: &str, expected: &str) {
     assert!(!dir.join("report.html").exists(), "nothing written");
 }
 
-#[test]
-fn report_rejects_junk_and_hostile_summaries() {
-    let dir = scratch("hostile");
-    let good_dir = dir.join("good");
+/// Two Thud matches, Easy against Beginner, written to `out`: a real run summary to corrupt.
+fn small_thud_run(out: &Path) {
     Koom::new("run")
         .args([
             "--game",
@@ -25,9 +23,16 @@ fn report_rejects_junk_and_hostile_summaries() {
             "--games",
             "2",
         ])
-        .out(&good_dir)
+        .out(out)
         .quiet()
         .ok();
+}
+
+#[test]
+fn report_rejects_junk_and_hostile_summaries() {
+    let dir = scratch("hostile");
+    let good_dir = dir.join("good");
+    small_thud_run(&good_dir);
     let good = summary(&good_dir);
     rejects(
         &dir.join("junk"),
@@ -77,18 +82,7 @@ fn xorshift(state: &mut u64) -> u64 {
 #[test]
 fn mutated_summaries_are_refused_or_reported_without_panicking() {
     let dir = scratch("summary-fuzz");
-    Koom::new("run")
-        .args([
-            "--game",
-            "thud",
-            "--agents",
-            "easy,beginner",
-            "--games",
-            "2",
-        ])
-        .out(dir.join("run"))
-        .quiet()
-        .ok();
+    small_thud_run(&dir.join("run"));
     write(
         &dir,
         "tournament.toml",
