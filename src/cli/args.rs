@@ -93,7 +93,8 @@ pub enum Command {
     /// nodes and time; for dice games every legal move with the level's value for it.
     Analyse(AnalyseArgs),
     /// Run a level as an engine over standard input and output, speaking koom's engine protocol
-    /// (docs/engine-protocol.md), for tournament runners and `cmd:` agents.
+    /// or, for Hnefatafl, the Hnefatafl Text Protocol (docs/engine-protocol.md), for tournament
+    /// runners, `cmd:`/`htp:` agents and the hnefatafl-copenhagen tools.
     Engine(EngineArgs),
     /// Write report.html and report.md (with charts) for a result folder, or compare two runs
     /// (e.g. two rule variants) side by side.
@@ -422,6 +423,19 @@ pub struct EngineArgs {
     /// replace either.
     #[arg(long)]
     pub time_control: Option<String>,
+    /// The protocol spoken on standard input and output.
+    #[arg(long, value_enum, default_value_t = EngineProtocol::Koom)]
+    pub protocol: EngineProtocol,
+}
+
+/// The protocols `koom engine` speaks (docs/engine-protocol.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineProtocol {
+    /// koom's own line protocol, for every game.
+    Koom,
+    /// The Hnefatafl Text Protocol of the hnefatafl-copenhagen engine and server (hnefatafl
+    /// only).
+    Htp,
 }
 
 #[derive(Debug, Args)]
