@@ -53,31 +53,31 @@ fn every_kind_of_failure_loses_the_game_with_its_reason() {
             env!("CARGO_MANIFEST_DIR")
         ),
     );
-    for (agent, reason, kind) in [
-        (
+    each_failure_loses(
+        &dir,
+        &config,
+        [
             misbehaving("crash"),
-            "forfeit: program crashed",
-            "program crashed",
-        ),
-        (
             misbehaving("illegal"),
-            "forfeit: illegal move",
-            "illegal move",
-        ),
-        (
             misbehaving("garbage"),
-            "forfeit: unreadable reply",
-            "unreadable reply",
-        ),
-        (
             "sleeper".to_owned(),
-            "forfeit: no move in time",
-            "no move in time",
-        ),
-    ] {
+        ],
+    );
+}
+
+/// Each of `agents` (crashing, illegal, garbage, hanging, in this order) forfeits each of the
+/// 4 games of a run against `easy` with its own reason, in `games.csv` and `summary.json`.
+pub fn each_failure_loses(dir: &Path, config: &Path, agents: [String; 4]) {
+    let reasons = [
+        "program crashed",
+        "illegal move",
+        "unreadable reply",
+        "no move in time",
+    ];
+    for (agent, kind) in agents.iter().zip(reasons) {
         let out = dir.join(kind.replace(' ', "-"));
         Koom::new("run")
-            .arg(&config)
+            .arg(config)
             .arg("--agents")
             .arg(format!("easy,{agent}"))
             .args(["--games", "4", "--games-csv", "--threads", "1"])
@@ -88,11 +88,12 @@ fn every_kind_of_failure_loses_the_game_with_its_reason() {
         assert_eq!(s["games_played"], 4);
         // Each game the program moves in, it forfeits: the two where it moves first at once,
         // the others at its first move.
-        assert_eq!(s["engine_failures"][&agent][kind], 4, "{s}");
+        assert_eq!(s["engine_failures"][agent][kind], 4, "{s}");
         assert_eq!(s["by_agent"][0]["wins"], 4, "easy wins all four: {s}");
         let csv = read(&out.join("games.csv"));
+        let reason = format!("forfeit: {kind}");
         assert_eq!(
-            csv.lines().filter(|l| l.contains(reason)).count(),
+            csv.lines().filter(|l| l.contains(&reason)).count(),
             4,
             "{csv}"
         );

@@ -5,6 +5,8 @@
 
 pub mod htp;
 mod htp_session;
+#[cfg(test)]
+mod htp_tests;
 mod session;
 #[cfg(test)]
 mod tests;
