@@ -156,7 +156,8 @@ pub struct GateArgs {
     /// The agent under test: a level or `level@weights.toml`.
     #[arg(long)]
     pub candidate: String,
-    /// The reference agent.
+    /// The reference agent: a level, `level@weights.toml`, or an external program (`cmd:`,
+    /// `htp:` or an `[engines.NAME]` name, as for --agents).
     #[arg(long)]
     pub baseline: String,
     /// Bounds preset (default nonreg); --elo0/--elo1 override it.
@@ -204,7 +205,9 @@ pub struct ExperimentArgs {
     pub config: Option<PathBuf>,
     #[arg(long, help = GAME_HELP)]
     pub game: Option<String>,
-    /// Agents, one per seat: levels, or `level@weights.toml`.
+    /// Agents, one per seat: levels, `level@weights.toml`, or external programs: `cmd:PROGRAM
+    /// ARGS` (koom's engine protocol), `htp:PROGRAM ARGS` (the Hnefatafl Text Protocol) or the
+    /// name of an `[engines.NAME]` table of the config.
     #[arg(long, value_delimiter = ',')]
     pub agents: Option<Vec<String>>,
     /// Master seed.
@@ -414,7 +417,7 @@ pub struct AnalyseArgs {
 
 #[derive(Debug, Args)]
 pub struct EngineArgs {
-    #[arg(long)]
+    #[arg(long, help = GAME_HELP)]
     pub game: String,
     /// The level: a name from `koom list`, or `level@weights.toml`.
     #[arg(long)]
@@ -431,10 +434,10 @@ pub struct EngineArgs {
 /// The protocols `koom engine` speaks (docs/engine-protocol.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum EngineProtocol {
-    /// koom's own line protocol, for every game.
+    /// koom's own line protocol, for every game
     Koom,
-    /// The Hnefatafl Text Protocol of the hnefatafl-copenhagen engine and server (hnefatafl
-    /// only).
+    /// the Hnefatafl Text Protocol of the hnefatafl-copenhagen engine and server (hnefatafl
+    /// only)
     Htp,
 }
 

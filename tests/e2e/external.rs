@@ -22,12 +22,20 @@ fn misbehaving(mode: &str) -> String {
 
 #[test]
 fn gate_of_hard_against_koom_engine_running_hard_is_never_h0() {
-    let dir = scratch("gate-external");
+    gate_of_hard_is_never_h0("gate-external", &koom_engine("hnefatafl", "hard"), 8);
+}
+
+/// A Hnefatafl gate of `hard` against `baseline`, the same level behind a protocol, at most
+/// `games` games: H1 or inconclusive (exit 0 or 3), never H0, and no game forfeited.
+pub fn gate_of_hard_is_never_h0(name: &str, baseline: &str, games: u32) {
+    let dir = scratch(name);
     let o = Koom::new("gate")
         .args(["--game", "hnefatafl", "--candidate", "hard"])
         .arg("--baseline")
-        .arg(koom_engine("hnefatafl", "hard"))
-        .args(["--max-games", "8", "--batch", "2", "--threads", "2"])
+        .arg(baseline)
+        .arg("--max-games")
+        .arg(games.to_string())
+        .args(["--batch", "2", "--threads", "2"])
         .quiet()
         .out(&dir)
         .output();
@@ -38,36 +46,40 @@ fn gate_of_hard_against_koom_engine_running_hard_is_never_h0() {
         crate::common::stderr(&o)
     );
     let s = summary(&dir);
-    assert!(s["games_played"].as_u64().unwrap() >= 8);
+    assert!(s["games_played"].as_u64().unwrap() >= u64::from(games));
     assert!(s.get("engine_failures").is_none(), "{s}");
 }
 
 #[test]
 fn every_kind_of_failure_loses_the_game_with_its_reason() {
-    let dir = scratch("misbehaving");
+    each_failure_loses("misbehaving", "misbehave.sh", "koom");
+}
+
+/// The test engine `tests/engines/SCRIPT` speaking `protocol` (`koom` or `htp`), crashing,
+/// answering an illegal move, garbage, or nothing (as an `[engines]` table with a 100 ms
+/// limit): each forfeits each of the 4 games of a run against `easy` with its own reason, in
+/// `games.csv` and `summary.json`.
+pub fn each_failure_loses(name: &str, script: &str, protocol: &str) {
+    let dir = scratch(name);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/engines")
+        .join(script);
     let config = write(
         &dir,
         "config.toml",
         &format!(
-            "game = \"hnefatafl\"\n[engines.sleeper]\ncommand = \"sh {}/tests/engines/misbehave.sh hang\"\ntimeout_ms = 100\n",
-            env!("CARGO_MANIFEST_DIR")
+            "game = \"hnefatafl\"\n[engines.sleeper]\ncommand = \"sh {} hang\"\nprotocol = \"{protocol}\"\ntimeout_ms = 100\n",
+            script.display()
         ),
     );
-    each_failure_loses(
-        &dir,
-        &config,
-        [
-            misbehaving("crash"),
-            misbehaving("illegal"),
-            misbehaving("garbage"),
-            "sleeper".to_owned(),
-        ],
-    );
-}
-
-/// Each of `agents` (crashing, illegal, garbage, hanging, in this order) forfeits each of the
-/// 4 games of a run against `easy` with its own reason, in `games.csv` and `summary.json`.
-pub fn each_failure_loses(dir: &Path, config: &Path, agents: [String; 4]) {
+    let prefix = if protocol == "htp" { "htp" } else { "cmd" };
+    let agent = |mode| format!("{prefix}:sh {} {mode}", script.display());
+    let agents = [
+        agent("crash"),
+        agent("illegal"),
+        agent("garbage"),
+        "sleeper".to_owned(),
+    ];
     let reasons = [
         "program crashed",
         "illegal move",
@@ -77,7 +89,7 @@ pub fn each_failure_loses(dir: &Path, config: &Path, agents: [String; 4]) {
     for (agent, kind) in agents.iter().zip(reasons) {
         let out = dir.join(kind.replace(' ', "-"));
         Koom::new("run")
-            .arg(config)
+            .arg(&config)
             .arg("--agents")
             .arg(format!("easy,{agent}"))
             .args(["--games", "4", "--games-csv", "--threads", "1"])

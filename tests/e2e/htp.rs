@@ -2,65 +2,37 @@
 //! --protocol htp` processes play a whole game through a relay that holds the rules; a gate
 //! against koom behind HTP; misbehaving HTP programs forfeit with their reasons; bad input.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-
 use engine::games::hnefatafl::{Hnefatafl, square_name};
 use engine::{Game, NoLog, RandomStream};
 
-use crate::common::{Koom, scratch, summary, write};
-use crate::external::each_failure_loses;
+use crate::common::{Koom, scratch, write};
+use crate::engine_protocol::Engine;
+use crate::external::{each_failure_loses, gate_of_hard_is_never_h0};
 
-struct Htp {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+/// An HTP engine: `koom engine --game hnefatafl --protocol htp --level LEVEL`.
+fn start(level: &str) -> Engine {
+    Engine::spawn(&["--game", "hnefatafl", "--protocol", "htp", "--level", level])
 }
 
-impl Htp {
-    fn start(level: &str) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_koom"))
-            .args(["engine", "--game", "hnefatafl", "--protocol", "htp"])
-            .args(["--level", level])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("koom engine starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Self {
-            child,
-            stdin,
-            stdout,
+/// Sends a command; the response's text (`Ok` for `=`, `Err` for `?`), which must end with a
+/// blank line.
+fn ask(engine: &mut Engine, command: &str) -> Result<String, String> {
+    engine.send(command);
+    let mut lines = Vec::new();
+    loop {
+        let line = engine.line();
+        if line.is_empty() {
+            break;
         }
+        lines.push(line);
     }
-
-    /// Sends a command; the response's text (`Ok` for `=`, `Err` for `?`), which must end with
-    /// a blank line.
-    fn ask(&mut self, command: &str) -> Result<String, String> {
-        writeln!(self.stdin, "{command}").expect("engine reads");
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.stdout.read_line(&mut line).unwrap() > 0,
-                "engine closed"
-            );
-            let line = line.trim_end().to_owned();
-            if line.is_empty() {
-                break;
-            }
-            lines.push(line);
-        }
-        let text = lines.join("\n");
-        if let Some(ok) = text.strip_prefix('=') {
-            Ok(ok.trim().to_owned())
-        } else if let Some(err) = text.strip_prefix('?') {
-            Err(err.trim().to_owned())
-        } else {
-            panic!("`{command}`: not a response: {text:?}")
-        }
+    let text = lines.join("\n");
+    if let Some(ok) = text.strip_prefix('=') {
+        Ok(ok.trim().to_owned())
+    } else if let Some(err) = text.strip_prefix('?') {
+        Err(err.trim().to_owned())
+    } else {
+        panic!("`{command}`: not a response: {text:?}")
     }
 }
 
@@ -74,19 +46,17 @@ fn role(seat: usize) -> &'static str {
 #[test]
 fn two_htp_engines_play_a_whole_game_through_a_relay() {
     let levels = ["easy", "normal"];
-    let mut engines = levels.map(Htp::start);
+    let mut engines = levels.map(start);
     for (engine, level) in engines.iter_mut().zip(levels) {
-        assert_eq!(engine.ask("name"), Ok(format!("koom {level}")));
-        assert_eq!(engine.ask("protocol_version"), Ok("1-beta".into()));
-        assert_eq!(engine.ask("time_settings un-timed"), Ok(String::new()));
+        assert_eq!(ask(engine, "name"), Ok(format!("koom {level}")));
+        assert_eq!(ask(engine, "protocol_version"), Ok("1-beta".into()));
+        assert_eq!(ask(engine, "time_settings un-timed"), Ok(String::new()));
     }
     let mut dice = RandomStream::dice(0);
     let mut game = Hnefatafl::new(&Default::default(), 2, &mut dice, &mut NoLog);
     while game.outcome().is_none() {
         let seat = game.to_move();
-        let answer = engines[seat]
-            .ask(&format!("generate_move {}", role(seat)))
-            .unwrap();
+        let answer = ask(&mut engines[seat], &format!("generate_move {}", role(seat))).unwrap();
         let words: Vec<&str> = answer.split_whitespace().collect();
         let ["play", who, from, to] = words[..] else {
             panic!("{answer}")
@@ -100,8 +70,8 @@ fn two_htp_engines_play_a_whole_game_through_a_relay() {
             .filter(|&s| captured >> s & 1 != 0)
             .map(square_name)
             .collect();
-        let other = &mut engines[1 - seat];
-        assert_eq!(other.ask(&answer), Ok(expected.join(" ")), "{answer}");
+        let reply = ask(&mut engines[1 - seat], &answer);
+        assert_eq!(reply, Ok(expected.join(" ")), "{answer}");
     }
     let outcome = game.outcome().unwrap();
     let status = match outcome.sole_winner() {
@@ -110,9 +80,10 @@ fn two_htp_engines_play_a_whole_game_through_a_relay() {
         None => "draw",
     };
     for mut engine in engines {
-        assert_eq!(engine.ask("final_status"), Ok(status.into()));
-        assert!(engine.ask("generate_move").unwrap_err().contains("over"));
-        assert_eq!(engine.ask("quit"), Ok(String::new()));
+        let engine = &mut engine;
+        assert_eq!(ask(engine, "final_status"), Ok(status.into()));
+        assert!(ask(engine, "generate_move").unwrap_err().contains("over"));
+        assert_eq!(ask(engine, "quit"), Ok(String::new()));
         assert!(engine.child.wait().unwrap().success());
     }
     assert!(game.plies() > 0);
@@ -126,55 +97,15 @@ fn koom_htp(level: &str) -> String {
     )
 }
 
-fn misbehaving(mode: &str) -> String {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/misbehave-htp.sh");
-    format!("htp:sh {} {mode}", script.display())
-}
-
 /// koom behind HTP is the same level: the gate never rejects it, and no game is forfeited.
 #[test]
 fn gate_of_hard_against_koom_behind_htp_is_never_h0() {
-    let dir = scratch("gate-htp");
-    let o = Koom::new("gate")
-        .args(["--game", "hnefatafl", "--candidate", "hard"])
-        .arg("--baseline")
-        .arg(koom_htp("hard"))
-        .args(["--max-games", "4", "--batch", "2", "--threads", "2"])
-        .quiet()
-        .out(&dir)
-        .output();
-    let code = o.status.code();
-    assert!(
-        code == Some(0) || code == Some(3),
-        "H1 or inconclusive, got {code:?}: {}",
-        crate::common::stderr(&o)
-    );
-    let s = summary(&dir);
-    assert!(s["games_played"].as_u64().unwrap() >= 4);
-    assert!(s.get("engine_failures").is_none(), "{s}");
+    gate_of_hard_is_never_h0("gate-htp", &koom_htp("hard"), 4);
 }
 
 #[test]
 fn every_kind_of_htp_failure_loses_the_game_with_its_reason() {
-    let dir = scratch("misbehaving-htp");
-    let config = write(
-        &dir,
-        "config.toml",
-        &format!(
-            "game = \"hnefatafl\"\n[engines.sleeper]\ncommand = \"sh {}/tests/engines/misbehave-htp.sh hang\"\nprotocol = \"htp\"\ntimeout_ms = 100\n",
-            env!("CARGO_MANIFEST_DIR")
-        ),
-    );
-    each_failure_loses(
-        &dir,
-        &config,
-        [
-            misbehaving("crash"),
-            misbehaving("illegal"),
-            misbehaving("garbage"),
-            "sleeper".to_owned(),
-        ],
-    );
+    each_failure_loses("misbehaving-htp", "misbehave-htp.sh", "htp");
 }
 
 #[test]
