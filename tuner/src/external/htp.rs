@@ -118,3 +118,34 @@ impl<G: Game> External<G> {
         Ok(mv)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use engine::games::hnefatafl::Hnefatafl;
+
+    use super::*;
+
+    fn after(moves: &[&str]) -> Hnefatafl {
+        let mut game = start::<Hnefatafl>();
+        for text in moves {
+            let mv = game.parse_move(text).unwrap();
+            game.play(mv, &mut RandomStream::dice(0), &mut NoLog);
+        }
+        game
+    }
+
+    /// The opponent's move is the one legal move between the two positions; two moves apart,
+    /// or the same position, there is none to send.
+    #[test]
+    fn the_move_between_two_positions_is_found_only_one_ply_apart() {
+        let board = after(&["d1-b1"]);
+        let mv = move_between(&board, &after(&["d1-b1", "e5-e2"])).unwrap();
+        assert_eq!(board.format_move(mv), "e5-e2");
+        assert_eq!(
+            move_between(&start::<Hnefatafl>(), &board).map(|mv| board.format_move(mv)),
+            Some("d1-b1".into())
+        );
+        assert!(move_between(&start::<Hnefatafl>(), &after(&["d1-b1", "e5-e2"])).is_none());
+        assert!(move_between(&board, &board).is_none());
+    }
+}

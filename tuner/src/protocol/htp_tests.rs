@@ -187,7 +187,8 @@ fn generate_move_plays_the_levels_move() {
 }
 
 /// Seeded random lines of HTP words, squares, numbers and odd characters: every line is
-/// answered without a panic, with nothing or one well-formed response.
+/// answered without a panic, with nothing or one well-formed response, and the controller's
+/// readers of answers take them without a panic.
 #[test]
 fn random_lines_never_panic_and_every_answer_is_one_response() {
     const WORDS: &[&str] = &[
@@ -243,6 +244,8 @@ fn random_lines_never_panic_and_every_answer_is_one_response() {
                 }
                 line.push(' ');
             }
+            // The controller's readers take the same lines as answers: no panic either.
+            let _ = (read_play(&line), read_response_start(&line));
             let (lines, flow) = engine.handle(&line, &NoClock);
             if lines.is_empty() {
                 assert!(parse_command(&line) == Ok(HtpCommand::Empty), "`{line}`");
