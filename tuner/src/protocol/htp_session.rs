@@ -83,6 +83,7 @@ impl HtpSession {
 
     fn answer(&mut self, command: HtpCommand, clock: &dyn Clock) -> Result<String, String> {
         match command {
+            // Answered by `handle` before it gets here (no answer; the end of the session).
             HtpCommand::Empty | HtpCommand::Quit => Ok(String::new()),
             HtpCommand::BoardSize(size) if size == "11" => {
                 self.reset();
