@@ -93,7 +93,8 @@ pub enum Command {
     /// nodes and time; for dice games every legal move with the level's value for it.
     Analyse(AnalyseArgs),
     /// Run a level as an engine over standard input and output, speaking koom's engine protocol
-    /// (docs/engine-protocol.md), for tournament runners and `cmd:` agents.
+    /// or, for Hnefatafl, the Hnefatafl Text Protocol (docs/engine-protocol.md), for tournament
+    /// runners, `cmd:`/`htp:` agents and the hnefatafl-copenhagen tools.
     Engine(EngineArgs),
     /// Write report.html and report.md (with charts) for a result folder, or compare two runs
     /// (e.g. two rule variants) side by side.
@@ -155,7 +156,8 @@ pub struct GateArgs {
     /// The agent under test: a level or `level@weights.toml`.
     #[arg(long)]
     pub candidate: String,
-    /// The reference agent.
+    /// The reference agent: a level, `level@weights.toml`, or an external program (`cmd:`,
+    /// `htp:` or an `[engines.NAME]` name, as for --agents).
     #[arg(long)]
     pub baseline: String,
     /// Bounds preset (default nonreg); --elo0/--elo1 override it.
@@ -203,7 +205,9 @@ pub struct ExperimentArgs {
     pub config: Option<PathBuf>,
     #[arg(long, help = GAME_HELP)]
     pub game: Option<String>,
-    /// Agents, one per seat: levels, or `level@weights.toml`.
+    /// Agents, one per seat: levels, `level@weights.toml`, or external programs: `cmd:PROGRAM
+    /// ARGS` (koom's engine protocol), `htp:PROGRAM ARGS` (the Hnefatafl Text Protocol) or the
+    /// name of an `[engines.NAME]` table of the config.
     #[arg(long, value_delimiter = ',')]
     pub agents: Option<Vec<String>>,
     /// Master seed.
@@ -413,7 +417,7 @@ pub struct AnalyseArgs {
 
 #[derive(Debug, Args)]
 pub struct EngineArgs {
-    #[arg(long)]
+    #[arg(long, help = GAME_HELP)]
     pub game: String,
     /// The level: a name from `koom list`, or `level@weights.toml`.
     #[arg(long)]
@@ -422,6 +426,19 @@ pub struct EngineArgs {
     /// replace either.
     #[arg(long)]
     pub time_control: Option<String>,
+    /// The protocol spoken on standard input and output.
+    #[arg(long, value_enum, default_value_t = EngineProtocol::Koom)]
+    pub protocol: EngineProtocol,
+}
+
+/// The protocols `koom engine` speaks (docs/engine-protocol.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineProtocol {
+    /// koom's own line protocol, for every game
+    Koom,
+    /// the Hnefatafl Text Protocol of the hnefatafl-copenhagen engine and server (hnefatafl
+    /// only)
+    Htp,
 }
 
 #[derive(Debug, Args)]
