@@ -178,7 +178,8 @@ pub struct GateArgs {
     /// Probability of accepting H0 when H1 holds.
     #[arg(long, default_value_t = 0.05)]
     pub beta: f64,
-    /// Stop, inconclusive (exit 3), after this many games.
+    /// Stop, inconclusive (exit 3), after this many games (in Thud, matches of two rounds with
+    /// the sides swapped: the output says which).
     #[arg(long, default_value_t = 100_000)]
     pub max_games: u64,
     /// Seed groups (pairs, rotations) played between two checks of the SPRT (at least 1).
@@ -193,7 +194,8 @@ pub struct LadderArgs {
     /// Levels, weakest first (default: the game's levels in order, or the config's `levels`).
     #[arg(long, value_delimiter = ',')]
     pub levels: Option<Vec<String>>,
-    /// Games per adjacent pair (default: the config's `games`, else 2000).
+    /// Games per pair (in Thud, matches of two rounds; default: the config's `games`, else
+    /// 2000).
     #[arg(long)]
     pub games: Option<u64>,
 }
