@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::InputError;
 use crate::agents::{one_line, parse_agent, parse_options};
 use crate::external::{DEFAULT_TIMEOUT_MS, ExternalSpec};
+use crate::openings::{Order, Suite};
 use crate::protocol::Protocol;
 use crate::tournament::Format;
 
@@ -71,6 +72,11 @@ pub struct ExperimentFile {
     pub format: Option<Format>,
     /// External programs, each usable as an agent by its name (`[engines.NAME]`).
     pub engines: Option<BTreeMap<String, EngineTable>>,
+    /// An opening suite: every seed group starts from one of its openings (see
+    /// [`crate::openings`]).
+    pub openings: Option<PathBuf>,
+    /// `sequential` (group `g` plays opening `g mod N`) or `random` (a seeded shuffle).
+    pub openings_order: Option<Order>,
 }
 
 /// An external program speaking koom's engine protocol or the Hnefatafl Text Protocol
@@ -156,6 +162,8 @@ impl ExperimentFile {
             levels: other.levels.or(self.levels),
             format: other.format.or(self.format),
             engines: other.engines.or(self.engines),
+            openings: other.openings.or(self.openings),
+            openings_order: other.openings_order.or(self.openings_order),
         }
     }
 
@@ -185,6 +193,8 @@ impl ExperimentFile {
             levels: self.levels,
             format: self.format,
             engines: self.engines.unwrap_or_default(),
+            openings: self.openings,
+            openings_order: self.openings_order.unwrap_or_default(),
         }
     }
 }
@@ -205,6 +215,10 @@ pub struct Experiment {
     pub format: Option<Format>,
     #[serde(default)]
     pub engines: BTreeMap<String, EngineTable>,
+    #[serde(default)]
+    pub openings: Option<PathBuf>,
+    #[serde(default)]
+    pub openings_order: Order,
 }
 
 /// An experiment resolved against game `G`: what the runner needs.
@@ -222,6 +236,8 @@ pub struct Plan<G: Game> {
     pub seed: u64,
     /// Seed groups to play; each is played once per rotation of the agents over the seats.
     pub groups: u64,
+    /// The opening suite seed groups start from; `None`: the initial position.
+    pub openings: Option<Arc<Suite<G>>>,
     /// `teams[slot]`: whether the slot plays for team A (the candidate) in head-to-head
     /// statistics. By default the slots with the first agent's label.
     pub teams: Vec<bool>,
@@ -277,6 +293,16 @@ impl<G: Game> Plan<G> {
         } else {
             exp.games.div_ceil(n as u64)
         };
+        let openings = match &exp.openings {
+            Some(path) => Some(Arc::new(Suite::load(
+                path,
+                exp.openings_order,
+                exp.seed,
+                &options,
+                n,
+            )?)),
+            None => None,
+        };
         let teams = exp
             .agents
             .iter()
@@ -290,6 +316,7 @@ impl<G: Game> Plan<G> {
             labels: exp.agents.clone(),
             seed: exp.seed,
             groups,
+            openings,
             teams,
         })
     }
