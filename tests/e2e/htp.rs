@@ -109,7 +109,7 @@ fn every_kind_of_htp_failure_loses_the_game_with_its_reason() {
 }
 
 #[test]
-fn htp_outside_hnefatafl_and_koom_limits_on_htp_are_refused() {
+fn htp_outside_hnefatafl_koom_limits_on_htp_and_htp_with_openings_are_refused() {
     Koom::new("engine")
         .args(["--game", "thud", "--level", "easy", "--protocol", "htp"])
         .rejects("serves hnefatafl only, not thud");
@@ -127,4 +127,11 @@ fn htp_outside_hnefatafl_and_koom_limits_on_htp_are_refused() {
         .arg(&config)
         .args(["--agents", "easy,deep"])
         .rejects("the Hnefatafl Text Protocol has none");
+    let openings = write(&dir, "openings.txt", "moves: d1-b1\n");
+    Koom::new("run")
+        .args(["--game", "hnefatafl", "--agents"])
+        .arg(format!("easy,{}", koom_htp("easy")))
+        .arg("--openings")
+        .arg(&openings)
+        .rejects("cannot set up a position");
 }

@@ -303,6 +303,9 @@ impl<G: Game> Plan<G> {
             )?)),
             None => None,
         };
+        if openings.is_some() {
+            check_no_htp(&externals)?;
+        }
         let teams = exp
             .agents
             .iter()
@@ -343,6 +346,21 @@ fn check_protocol<G: Game>(spec: &ExternalSpec) -> Result<(), InputError> {
         )));
     }
     Ok(())
+}
+
+/// HTP has no command that sets a position: a program speaking it plays from the start only.
+fn check_no_htp(externals: &[Option<Arc<ExternalSpec>>]) -> Result<(), InputError> {
+    match externals
+        .iter()
+        .flatten()
+        .find(|s| s.protocol == Protocol::Htp)
+    {
+        Some(spec) => Err(InputError::new(format!(
+            "`{}` speaks the Hnefatafl Text Protocol, which cannot set up a position: it plays from the start position only, not with --openings",
+            spec.name
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// `batch` or `player`.
