@@ -11,7 +11,7 @@
 use core::cell::Cell;
 
 use super::board::{Board, DIRS, DWARF, EMPTY, Side, SquareSet, TROLL};
-use super::moves::{TakeAllMoveList, ThudMove, TrollCapture, generate, has_legal_move};
+use super::moves::{Move, TakeAllMoveList, TrollCapture, generate, has_legal_move};
 use super::{DWARF_POINTS, TROLL_POINTS, Thud};
 use crate::random::splitmix64;
 use crate::search::SearchGame;
@@ -189,14 +189,14 @@ fn horizon_key(left: u32, which: u64) -> u64 {
 }
 
 impl SearchGame for Node {
-    type Move = ThudMove;
+    type Move = Move;
     type MoveList = TakeAllMoveList;
 
     fn generate(&self, out: &mut TakeAllMoveList) {
         generate(&self.board, TrollCapture::All, out);
     }
 
-    fn after(&self, mv: ThudMove) -> Self {
+    fn after(&self, mv: Move) -> Self {
         let mut board = self.board.clone();
         let captured = board.play(mv);
         Self {
@@ -229,7 +229,7 @@ impl SearchGame for Node {
     /// One slot per (from, to) cell pair.
     const HISTORY_SLOTS: usize = 1 << 16;
 
-    fn history_slot(&self, mv: ThudMove) -> usize {
+    fn history_slot(&self, mv: Move) -> usize {
         mv.from.cell() << 8 | mv.to.cell()
     }
 }

@@ -24,7 +24,7 @@ fn agent(level: usize, changes: &[(&str, f64)], time_control: TimeControl) -> Bo
     })
 }
 
-fn choose(agent: &mut dyn Agent<Thud>, game: &Thud, seed: u64, clock: &dyn Clock) -> ThudMove {
+fn choose(agent: &mut dyn Agent<Thud>, game: &Thud, seed: u64, clock: &dyn Clock) -> Move {
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
     let mut rng = RandomStream::tie_break(seed, 0);
