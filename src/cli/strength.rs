@@ -362,9 +362,16 @@ fn print_intransitive(ladder: &Ladder) {
 }
 
 /// `hard as attackers: score 0.712 [0.655, 0.763]`.
+/// In Thud, `… , round point margin +8.2 [+5.1, +11.3]` follows.
 fn side_line(agent: &str, side: &tuner::summary::SideScore) -> String {
+    let margin = side.margin.map_or_else(String::new, |m| {
+        format!(
+            ", round point margin {:+.1} [{:+.1}, {:+.1}]",
+            m.value, m.ci95[0], m.ci95[1]
+        )
+    });
     format!(
-        "{agent} as {}: score {:.3} [{:.3}, {:.3}]",
+        "{agent} as {}: score {:.3} [{:.3}, {:.3}]{margin}",
         side.side, side.score.value, side.score.ci95[0], side.score.ci95[1]
     )
 }

@@ -162,7 +162,8 @@ pub struct Rung {
     /// In two-seat games, the upper level's score on each side.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub by_side: Vec<SideScore>,
-    /// The upper level's score interval lies above an even score, overall and on every side.
+    /// The upper level's score interval lies above an even score, overall and on every side (in
+    /// Thud, its round point margin's above 0 on each side).
     pub passed: bool,
 }
 
@@ -337,7 +338,7 @@ fn rung<G: Game>(levels: &[String], upper: usize, lower: usize, tally: &RunTally
         lower: levels[lower].clone(),
         games: tally.games,
         group_scores: tally.group_scores.counts.clone(),
-        passed: estimate.score.ci95[0] > 0.5 && by_side.iter().all(|s| s.score.ci95[0] > 0.5),
+        passed: estimate.score.ci95[0] > 0.5 && by_side.iter().all(SideScore::ahead),
         estimate,
         by_side,
     }
@@ -504,10 +505,31 @@ mod tests {
         // Each side is half the games: its score is the upper level's points on that side.
         let mean = rung.by_side.iter().map(|s| s.score.value).sum::<f64>() / 2.0;
         assert!((mean - rung.estimate.score.value).abs() < 1e-12);
-        let sides_pass = rung.by_side.iter().all(|s| s.score.ci95[0] > 0.5);
+        let sides_pass = rung.by_side.iter().all(SideScore::ahead);
         assert_eq!(rung.passed, rung.estimate.score.ci95[0] > 0.5 && sides_pass);
         // Ludo has four seats, not two sides.
         let ludo = ladder::<Ludo>(&base(40, 5), &levels, false, 0, &quiet_hooks(never())).unwrap();
         assert!(ludo.rungs[0].by_side.is_empty());
+    }
+
+    #[test]
+    fn thud_sides_report_the_round_point_margin() {
+        use engine::games::thud::Thud;
+        let plan = match_plan::<Thud>(&base(6, 1), "easy", "beginner").unwrap();
+        let tally = run(&plan, 0..plan.groups, 0, &quiet_hooks(never()), None)
+            .unwrap()
+            .tally;
+        let sides = side_scores(&tally);
+        let margin = |k: usize| sides[k].margin.expect("Thud scores points").value;
+        // Team A plays dwarfs in one round of each match and trolls in the other: its margin as
+        // dwarfs minus its margin as trolls, per match, is the dwarfs' summed margin per match.
+        let matches = tally.groups as f64;
+        let dwarfs_margin = tally.first_player_margin.sum as f64;
+        assert!((matches * (margin(0) - margin(1)) - dwarfs_margin).abs() < 1e-9);
+        assert_eq!(
+            sides[0].ahead(),
+            sides[0].margin.unwrap().ci95[0] > 0.0,
+            "a side is judged on its margin"
+        );
     }
 }
