@@ -761,6 +761,7 @@ pub fn compare(a: &Summary, b: &Summary, names: [&str; 2]) -> Result<Document, S
             ),
         ]],
     );
+    doc.text(independence_note(a.seed, b.seed));
     doc.heading("Game-design metrics");
     let (ra, rb) = (
         design_rows(&a.design, &a.first_player_advantage),
@@ -791,6 +792,23 @@ pub fn compare(a: &Summary, b: &Summary, names: [&str; 2]) -> Result<Document, S
         )?,
     );
     Ok(doc)
+}
+
+/// How the difference of two runs is computed, and when that misleads.
+fn independence_note(seed_a: u64, seed_b: u64) -> String {
+    let base = "The interval of the difference treats the two runs as independent: their \
+        variances (each counted over its own seed groups) add.";
+    if seed_a == seed_b {
+        format!(
+            "{base} Both runs used seed {seed_a}, so their games share dice and seeds group by \
+             group and are not independent: with a positive correlation the true interval is \
+             narrower, with a negative one wider. A paired comparison needs each group's \
+             result, which summary.json does not keep; rerun one side with another seed for an \
+             independent comparison."
+        )
+    } else {
+        format!("{base} The runs used different seeds ({seed_a} and {seed_b}).")
+    }
 }
 
 /// Reads `DIR/summary.json`; the error says what is wrong in one line.
