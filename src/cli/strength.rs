@@ -38,7 +38,7 @@ impl MatchArgs {
             out: self.out.clone(),
             games,
             levels,
-            ..ExperimentFile::default()
+            ..self.openings.flags()
         };
         let mut merged = file.overridden_by(flags);
         merged.options = super::args::with_options(merged.options.take(), &self.options);
