@@ -139,8 +139,8 @@ pub enum Command {
     /// weaker with `--preset nonreg`, gains with `--preset gain`), 1 = H0 accepted, 3 =
     /// inconclusive at --max-games, 2 = bad input.
     Gate(GateArgs),
-    /// Play each adjacent pair of levels and fit a rating ladder; exit 1 unless every level
-    /// beats the one below with its interval above an even score.
+    /// Play each adjacent pair of levels (every pair with --full) and fit a rating ladder; exit 1
+    /// unless every level beats the one(s) below with its interval above an even score.
     Ladder(LadderArgs),
     /// Write an opening suite for `--openings`: short seeded random openings, each kept when a
     /// level playing itself from it scores near even (README: "Opening suites").
@@ -237,6 +237,12 @@ pub struct LadderArgs {
     /// 2000).
     #[arg(long)]
     pub games: Option<u64>,
+    /// Play every pair of levels, not only adjacent ones: the ratings are fitted over all pairs,
+    /// every pair must pass, and intransitive triples are flagged (a cycle of wins whose
+    /// intervals lie above an even score, or a wider gap scoring significantly less than a
+    /// narrower one; see the README).
+    #[arg(long)]
+    pub full: bool,
 }
 
 /// The experiment, as flags; each overrides the config file.

@@ -11,7 +11,7 @@ use tuner::config::{Experiment, ExperimentFile};
 use tuner::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
     GateSummary, Ladder, LadderSummary, count_unit, gate as run_gate, ladder as run_ladder,
-    match_plan, played,
+    ladder_pairs, match_plan, played,
 };
 use tuner::summary::HeadToHead;
 
@@ -240,6 +240,7 @@ pub fn gate(args: GateArgs) -> anyhow::Result<ExitCode> {
 struct LadderGame<'a> {
     exp: &'a Experiment,
     quiet: bool,
+    full: bool,
 }
 
 impl GameVisitor for LadderGame<'_> {
@@ -252,15 +253,14 @@ impl GameVisitor for LadderGame<'_> {
             .clone()
             .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect());
         reports::check_writable_dir(&exp.out)?;
-        let live = Live::new(
-            exp.games
-                .saturating_mul(levels.len().saturating_sub(1) as u64),
-            self.quiet,
-        );
+        let pairs = ladder_pairs(levels.len(), self.full).len() as u64;
+        let per_pair =
+            match_plan::<G>(exp, &levels[0], &levels[0]).map_or(exp.games, |p| p.games());
+        let live = Live::new(per_pair.saturating_mul(pairs), self.quiet);
         let hooks = live.hooks();
         let started = Instant::now();
-        let ladder: Ladder =
-            run_ladder::<G>(exp, &levels, exp.threads, &hooks).map_err(anyhow::Error::from)?;
+        let ladder: Ladder = run_ladder::<G>(exp, &levels, self.full, exp.threads, &hooks)
+            .map_err(anyhow::Error::from)?;
         live.bar.finish_and_clear();
         outln!(
             "{} ladder, {} {} per pair, seed {}",
@@ -293,6 +293,9 @@ impl GameVisitor for LadderGame<'_> {
             for side in &rung.by_side {
                 outln!("    {}", side_line(&rung.upper, side));
             }
+        }
+        if ladder.full {
+            print_intransitive(&ladder);
         }
         outln!("  {}", reports::report::LADDER_NOTE);
         let games = ladder.rungs.iter().map(|r| r.games).sum();
@@ -333,14 +336,42 @@ pub fn ladder(args: LadderArgs) -> anyhow::Result<ExitCode> {
         LadderGame {
             exp: &exp,
             quiet: args.common.quiet,
+            full: args.full,
         },
     )?
 }
 
+/// The intransitive triples of a full ladder, or that there are none.
+fn print_intransitive(ladder: &Ladder) {
+    if ladder.intransitive.is_empty() {
+        outln!("  intransitive triples: none (no cycle of wins, no wider gap scoring less)");
+    }
+    for t in &ladder.intransitive {
+        let side = t
+            .side
+            .as_ref()
+            .map(|s| format!(" as {s}"))
+            .unwrap_or_default();
+        outln!(
+            "  INTRANSITIVE ({:?}{side}) {}: {}",
+            t.kind,
+            t.levels.join(" < "),
+            t.detail
+        );
+    }
+}
+
 /// `hard as attackers: score 0.712 [0.655, 0.763]`.
+/// In Thud, `… , round point margin +8.2 [+5.1, +11.3]` follows.
 fn side_line(agent: &str, side: &tuner::summary::SideScore) -> String {
+    let margin = side.margin.map_or_else(String::new, |m| {
+        format!(
+            ", round point margin {:+.1} [{:+.1}, {:+.1}]",
+            m.value, m.ci95[0], m.ci95[1]
+        )
+    });
     format!(
-        "{agent} as {}: score {:.3} [{:.3}, {:.3}]",
+        "{agent} as {}: score {:.3} [{:.3}, {:.3}]{margin}",
         side.side, side.score.value, side.score.ci95[0], side.score.ci95[1]
     )
 }

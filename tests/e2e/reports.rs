@@ -108,6 +108,9 @@ fn two_rule_variants_compare_with_the_interval_of_the_difference() {
     let (text, svgs) = parse_html(&a.join("compare/report.html"));
     assert_eq!(svgs, 1);
     assert!(text.contains("95% interval of the difference"));
+    // Both runs used the default seed: the report says the interval ignores their pairing.
+    assert!(text.contains("treats the two runs as independent"));
+    assert!(text.contains("Both runs used seed 1"), "{text}");
     let timeouts = summary(&b)["design"]["timeouts"]["value"].as_f64().unwrap();
     assert!(timeouts > 0.0, "a 300-roll cap cuts games short");
     assert!(text.contains(&format!("{:.2}%", 100.0 * timeouts)));

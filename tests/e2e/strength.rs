@@ -108,6 +108,51 @@ fn ladder_passes_in_order_and_fails_reversed() {
     assert!(stdout(&o).contains("FAIL"));
 }
 
+/// `--full` plays every pair, fits the ratings over all of them and checks every triple; listed
+/// in the wrong order the rungs fail, but the levels are not called intransitive (the triples
+/// are ranked by rating).
+#[test]
+fn full_ladder_plays_every_pair() {
+    let dir = scratch("ladder-full");
+    for (levels, code) in [("easy,normal,hard", 0), ("hard,normal,easy", 1)] {
+        let out = dir.join(levels.replace(',', "-"));
+        let o = Koom::new("ladder")
+            .args([
+                "--game", "ludo", "--levels", levels, "--games", "400", "--full",
+            ])
+            .out(&out)
+            .output();
+        assert_eq!(o.status.code(), Some(code), "{}", stdout(&o));
+        let s = summary(&out);
+        let pairs: Vec<(String, String)> = s["rungs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["upper"].as_str().unwrap().into(),
+                    r["lower"].as_str().unwrap().into(),
+                )
+            })
+            .collect();
+        let names: Vec<&str> = levels.split(',').collect();
+        let pair = |a: usize, b: usize| (names[a].to_owned(), names[b].to_owned());
+        assert_eq!(pairs, [pair(1, 0), pair(2, 1), pair(2, 0)]);
+        assert_eq!(s["full"], true);
+        assert_eq!(s["intransitive"], serde_json::json!([]));
+        assert!(stdout(&o).contains("intransitive triples: none"));
+        let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+        assert!(report.contains("## Intransitive triples") && report.contains("None."));
+        // One rating per level, rising from easy to hard whichever order they were listed in.
+        let r: Vec<f64> = (0..3)
+            .map(|i| s["fit"]["ratings"][i]["value"].as_f64().unwrap())
+            .collect();
+        let rising = r[0] < r[1] && r[1] < r[2];
+        let falling = r[0] > r[1] && r[1] > r[2];
+        assert!(if code == 0 { rising } else { falling }, "{r:?}");
+    }
+}
+
 #[test]
 fn bad_gate_input_is_one_line_and_exit_2() {
     let gate = |candidate: &str, baseline: &str| {

@@ -10,7 +10,10 @@ use crate::InputError;
 use crate::config::{Experiment, Plan};
 use crate::runner::{Hooks, run};
 use crate::stats::ladder::Pairing;
-use crate::stats::{Bounds, EloEstimate, LadderFit, Sprt, Verdict, fit_bradley_terry};
+use crate::stats::{
+    Bounds, EloEstimate, Intransitive, LadderFit, Sprt, Verdict, fit_bradley_terry,
+    intransitive_triples, transitivity::reversed,
+};
 use crate::summary::{HeadToHead, SideScore, side_scores};
 use crate::tally::RunTally;
 
@@ -68,6 +71,10 @@ pub fn played<G: Game>(tally: &RunTally<G>) -> String {
     }
 }
 
+fn games_unit() -> String {
+    "games".to_owned()
+}
+
 /// What `koom gate` writes to `summary.json` (the writer adds `run`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GateSummary {
@@ -95,7 +102,8 @@ pub struct LadderSummary {
     pub seed: u64,
     /// Games per pair, in `unit`.
     pub games_per_pair: u64,
-    /// `games`, or `matches` in Thud (each two rounds).
+    /// `games`, or `matches` in Thud (each two rounds); summaries written before it said games.
+    #[serde(default = "games_unit")]
     pub unit: String,
     #[serde(flatten)]
     pub ladder: Ladder,
@@ -154,18 +162,28 @@ pub struct Rung {
     /// In two-seat games, the upper level's score on each side.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub by_side: Vec<SideScore>,
-    /// The upper level's score interval lies above an even score, overall and on every side.
+    /// The upper level's score interval lies above an even score, overall and on every side (in
+    /// Thud, its round point margin's above 0 on each side).
     pub passed: bool,
 }
 
-/// A ladder's result: each adjacent pair, and the ratings fitted over all of them.
+/// A ladder's result: each adjacent pair (with `--full`, every pair), and the ratings fitted over
+/// all of them.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Ladder {
     pub levels: Vec<String>,
+    /// The pairs played: the adjacent ones first, then (with `full`) the wider ones.
     pub rungs: Vec<Rung>,
     pub fit: LadderFit,
     pub passed: bool,
     pub partial: bool,
+    /// Every pair of levels was played, not only adjacent ones.
+    #[serde(default)]
+    pub full: bool,
+    /// With `full`: the triples whose scores contradict the ladder's order (see
+    /// [`intransitive_triples`]); empty when none does.
+    #[serde(default)]
+    pub intransitive: Vec<Intransitive>,
 }
 
 /// The finished matches of a set of pairings.
@@ -257,10 +275,23 @@ pub fn play_matches<G: Game>(
     })
 }
 
-/// Plays each adjacent pair of `levels` (weakest first) for `base.games` games and fits ratings.
+/// The pairs of a ladder over `levels` levels as `(upper, lower)`: adjacent ones, then with
+/// `full` the wider ones by increasing gap, so that an interruption leaves the adjacent ones.
+#[must_use]
+pub fn ladder_pairs(levels: usize, full: bool) -> Vec<(usize, usize)> {
+    let widest = if full { levels } else { 2.min(levels) };
+    (1..widest)
+        .flat_map(|gap| (gap..levels).map(move |upper| (upper, upper - gap)))
+        .collect()
+}
+
+/// Plays the pairs of `levels` (weakest first; adjacent ones, or every pair with `full`) for
+/// `base.games` games each and fits ratings. A rung passes when the upper level's score interval
+/// lies above an even score overall and on every side; the ladder passes when every rung does.
 pub fn ladder<G: Game>(
     base: &Experiment,
     levels: &[String],
+    full: bool,
     threads: usize,
     hooks: &Hooks<'_>,
 ) -> Result<Ladder, LadderError> {
@@ -271,35 +302,86 @@ pub fn ladder<G: Game>(
         ))
         .into());
     }
-    let pairs: Vec<(usize, usize)> = (1..levels.len()).map(|i| (i, i - 1)).collect();
+    let pairs = ladder_pairs(levels.len(), full);
     let matches = play_matches::<G>(base, levels, &pairs, threads, hooks)?;
     let rungs: Vec<Rung> = matches
         .results
         .iter()
-        .map(|(upper, lower, tally)| {
-            let estimate = tally.group_scores.estimate();
-            let by_side = side_scores(tally);
-            Rung {
-                upper: levels[*upper].clone(),
-                lower: levels[*lower].clone(),
-                games: tally.games,
-                group_scores: tally.group_scores.counts.clone(),
-                passed: estimate.score.ci95[0] > 0.5
-                    && by_side.iter().all(|s| s.score.ci95[0] > 0.5),
-                estimate,
-                by_side,
-            }
-        })
+        .map(|(upper, lower, tally)| rung(levels, *upper, *lower, tally))
         .collect();
-    let fit = matches.ratings(rungs.len() + 1);
+    // Adjacent pairs come first: the levels covered are those joined by the adjacent rungs.
+    let covered = rungs.len().min(levels.len() - 1) + 1;
+    let fit = matches.ratings(covered);
     let passed = !matches.partial && rungs.iter().all(|r| r.passed);
+    let intransitive = if full {
+        triples(&levels[..covered], &fit.ratings, &rungs)
+    } else {
+        Vec::new()
+    };
     Ok(Ladder {
-        levels: levels[..=rungs.len()].to_vec(),
+        levels: levels[..covered].to_vec(),
         rungs,
         fit,
         passed,
         partial: matches.partial,
+        full,
+        intransitive,
     })
+}
+
+/// `upper` against `lower` as a rung.
+fn rung<G: Game>(levels: &[String], upper: usize, lower: usize, tally: &RunTally<G>) -> Rung {
+    let estimate = tally.group_scores.estimate();
+    let by_side = side_scores(tally);
+    Rung {
+        upper: levels[upper].clone(),
+        lower: levels[lower].clone(),
+        games: tally.games,
+        group_scores: tally.group_scores.counts.clone(),
+        passed: estimate.score.ci95[0] > 0.5 && by_side.iter().all(SideScore::ahead),
+        estimate,
+        by_side,
+    }
+}
+
+/// The intransitive triples among `levels`, taken in the order of their fitted ratings (so a
+/// ladder listed in the wrong order is not called intransitive: its rungs fail instead).
+fn triples(levels: &[String], ratings: &[Estimate], rungs: &[Rung]) -> Vec<Intransitive> {
+    let mut order: Vec<usize> = (0..levels.len()).collect();
+    order.sort_by(|&a, &b| ratings[a].value.total_cmp(&ratings[b].value));
+    let ranked: Vec<String> = order.iter().map(|&i| levels[i].clone()).collect();
+    // The rung of `a` against `b` in either direction, and whether `a` was its upper level.
+    let find = |a: usize, b: usize| {
+        rungs.iter().find_map(|r| {
+            if r.upper == ranked[a] && r.lower == ranked[b] {
+                Some((r, true))
+            } else if r.upper == ranked[b] && r.lower == ranked[a] {
+                Some((r, false))
+            } else {
+                None
+            }
+        })
+    };
+    let sides: Vec<String> = rungs
+        .first()
+        .map(|r| r.by_side.iter().map(|s| s.side.clone()).collect())
+        .unwrap_or_default();
+    intransitive_triples(
+        &ranked,
+        &sides,
+        &|a, b| find(a, b).map(|(r, direct)| oriented(r.estimate.score, direct)),
+        // Reversed, `a`'s score on side `k` is one minus the upper level's on the other side.
+        &|a, b, k| {
+            let (r, direct) = find(a, b)?;
+            let side = if direct { k } else { sides.len() - 1 - k };
+            r.by_side.get(side).map(|s| oriented(s.score, direct))
+        },
+    )
+}
+
+/// A score as it is (`direct`) or from the other player's view.
+fn oriented(e: Estimate, direct: bool) -> Estimate {
+    if direct { e } else { reversed(&e) }
 }
 
 /// A ladder fails on bad input or on a write error.
@@ -375,9 +457,20 @@ mod tests {
     }
 
     #[test]
+    fn full_ladders_play_every_pair_adjacent_first() {
+        assert_eq!(ladder_pairs(3, false), [(1, 0), (2, 1)]);
+        assert_eq!(
+            ladder_pairs(4, true),
+            [(1, 0), (2, 1), (3, 2), (2, 0), (3, 1), (3, 0)]
+        );
+        assert_eq!(ladder_pairs(2, true), [(1, 0)]);
+    }
+
+    #[test]
     fn ludo_ladder_passes_in_order() {
         let levels = ["easy", "normal", "hard"].map(String::from);
-        let fitted = ladder::<Ludo>(&base(4000, 5), &levels, 0, &quiet_hooks(never())).unwrap();
+        let fitted =
+            ladder::<Ludo>(&base(4000, 5), &levels, false, 0, &quiet_hooks(never())).unwrap();
         assert!(
             fitted.passed,
             "{:?}",
@@ -394,7 +487,7 @@ mod tests {
         // The reversed ladder fails.
         let reversed = ["hard", "normal", "easy"].map(String::from);
         assert!(
-            !ladder::<Ludo>(&base(4000, 5), &reversed, 0, &quiet_hooks(never()))
+            !ladder::<Ludo>(&base(4000, 5), &reversed, false, 0, &quiet_hooks(never()))
                 .unwrap()
                 .passed
         );
@@ -404,17 +497,39 @@ mod tests {
     fn two_sided_rungs_report_each_side_and_fail_on_either() {
         use engine::games::hnefatafl::Hnefatafl;
         let levels = ["easy", "normal"].map(String::from);
-        let fitted = ladder::<Hnefatafl>(&base(20, 1), &levels, 0, &quiet_hooks(never())).unwrap();
+        let fitted =
+            ladder::<Hnefatafl>(&base(20, 1), &levels, false, 0, &quiet_hooks(never())).unwrap();
         let rung = &fitted.rungs[0];
         let sides: Vec<&str> = rung.by_side.iter().map(|s| s.side.as_str()).collect();
         assert_eq!(sides, ["attackers", "defenders"], "names from the game");
         // Each side is half the games: its score is the upper level's points on that side.
         let mean = rung.by_side.iter().map(|s| s.score.value).sum::<f64>() / 2.0;
         assert!((mean - rung.estimate.score.value).abs() < 1e-12);
-        let sides_pass = rung.by_side.iter().all(|s| s.score.ci95[0] > 0.5);
+        let sides_pass = rung.by_side.iter().all(SideScore::ahead);
         assert_eq!(rung.passed, rung.estimate.score.ci95[0] > 0.5 && sides_pass);
         // Ludo has four seats, not two sides.
-        let ludo = ladder::<Ludo>(&base(40, 5), &levels, 0, &quiet_hooks(never())).unwrap();
+        let ludo = ladder::<Ludo>(&base(40, 5), &levels, false, 0, &quiet_hooks(never())).unwrap();
         assert!(ludo.rungs[0].by_side.is_empty());
+    }
+
+    #[test]
+    fn thud_sides_report_the_round_point_margin() {
+        use engine::games::thud::Thud;
+        let plan = match_plan::<Thud>(&base(6, 1), "easy", "beginner").unwrap();
+        let tally = run(&plan, 0..plan.groups, 0, &quiet_hooks(never()), None)
+            .unwrap()
+            .tally;
+        let sides = side_scores(&tally);
+        let margin = |k: usize| sides[k].margin.expect("Thud scores points").value;
+        // Team A plays dwarfs in one round of each match and trolls in the other: its margin as
+        // dwarfs minus its margin as trolls, per match, is the dwarfs' summed margin per match.
+        let matches = tally.groups as f64;
+        let dwarfs_margin = tally.first_player_margin.sum as f64;
+        assert!((matches * (margin(0) - margin(1)) - dwarfs_margin).abs() < 1e-9);
+        assert_eq!(
+            sides[0].ahead(),
+            sides[0].margin.unwrap().ci95[0] > 0.0,
+            "a side is judged on its margin"
+        );
     }
 }

@@ -284,6 +284,21 @@ pub struct SideScore {
     pub side: String,
     /// Points per game on this side (a draw or no result is half a point).
     pub score: Estimate,
+    /// In games scored on points (Thud): team A's mean point margin per round on this side,
+    /// clustered by seed group. The match is won on the two rounds' sum, so a side's result is
+    /// this margin, not its rounds won.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<Estimate>,
+}
+
+impl SideScore {
+    /// Team A is ahead on this side with 95% confidence: its point margin's interval lies above
+    /// 0 where the game scores points, its score's above ½ elsewhere.
+    #[must_use]
+    pub fn ahead(&self) -> bool {
+        self.margin
+            .map_or(self.score.ci95[0] > 0.5, |m| m.ci95[0] > 0.0)
+    }
 }
 
 impl HeadToHead {
@@ -315,6 +330,12 @@ pub fn side_scores<G: Game>(tally: &RunTally<G>) -> Vec<SideScore> {
             seat,
             side: G::seat_name(seat),
             score: Estimate::clustered_proportion(c),
+            margin: tally
+                .by_group
+                .team_a_margin_by_seat
+                .get(seat)
+                .filter(|m| m.groups > 0)
+                .map(Estimate::clustered_mean),
         })
         .collect()
 }

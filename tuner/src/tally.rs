@@ -47,6 +47,10 @@ pub struct ByGroup {
     /// Team A's half-points in each seat (2 a win, 1 a draw or no result, 0 a loss), two per
     /// game it played there: its score per side.
     pub team_a_points_by_seat: Vec<Clustered>,
+    /// In games scored on points (Thud): team A's point margin over team B in each seat, one
+    /// observation per game it played there (its round point margin per side). Empty otherwise.
+    #[serde(default)]
+    pub team_a_margin_by_seat: Vec<Clustered>,
     /// Groups whose games were all the same game (same final position and length), as when
     /// one agent fills every seat on common dice: such a group carries one game's information.
     pub exact_replays: u64,
@@ -67,6 +71,17 @@ impl ByGroup {
         {
             a.merge(b);
         }
+        if self.team_a_margin_by_seat.is_empty() {
+            self.team_a_margin_by_seat = other.team_a_margin_by_seat.clone();
+        } else {
+            for (a, b) in self
+                .team_a_margin_by_seat
+                .iter_mut()
+                .zip(&other.team_a_margin_by_seat)
+            {
+                a.merge(b);
+            }
+        }
         for (a, b) in [
             (&mut self.first_player_wins, &other.first_player_wins),
             (&mut self.moves, &other.moves),
@@ -78,6 +93,32 @@ impl ByGroup {
         }
         self.exact_replays += other.exact_replays;
     }
+}
+
+/// Per seat, team A's point margin (its points minus team B's) summed over the group's games
+/// in which team A sat there, and the number of those games; `None` unless the game scores
+/// points.
+fn team_a_margins<G: Game>(games: &[G], teams: &[bool]) -> Option<Vec<(i64, u64)>> {
+    let seats = teams.len();
+    let mut margins = vec![(0i64, 0u64); seats];
+    for (rotation, game) in games.iter().enumerate() {
+        let points = game.points()?;
+        let team_a = |seat: usize| teams[seat_agent(seat, rotation, seats)];
+        let total = |a: bool| -> i64 {
+            (0..seats)
+                .filter(|&s| team_a(s) == a)
+                .map(|s| i64::from(points[s]))
+                .sum()
+        };
+        let margin = total(true) - total(false);
+        for (seat, (sum, n)) in margins.iter_mut().enumerate() {
+            if team_a(seat) {
+                *sum += margin;
+                *n += 1;
+            }
+        }
+    }
+    Some(margins)
 }
 
 /// Whether every game of a group is the same game: same final position and same length.
@@ -365,6 +406,12 @@ impl<G: Game> RunTally<G> {
         }
         for (c, &(y, k)) in b.team_a_points_by_seat.iter_mut().zip(&team_a) {
             c.add_group(y, k);
+        }
+        if let Some(margins) = team_a_margins(games, &self.teams) {
+            b.team_a_margin_by_seat.resize(seats, Clustered::default());
+            for (c, &(y, k)) in b.team_a_margin_by_seat.iter_mut().zip(&margins) {
+                c.add_group(y, k);
+            }
         }
         b.first_player_wins.add_group(first, n);
         b.moves.add_group(moves, n);

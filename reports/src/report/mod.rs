@@ -492,14 +492,20 @@ fn ladder(s: &LadderSummary) -> Result<Document, String> {
         title: format!("koom report: {} ladder", crate::title_case(&s.game)),
         blocks: Vec::new(),
     };
+    let (pairs, below) = if l.full {
+        ("pair (every pair, --full)", "every level below")
+    } else {
+        ("adjacent pair", "the one below")
+    };
     doc.text(format!(
-        "{} games per adjacent pair, seed {}; verdict: {}.",
+        "{} {} per {pairs}, seed {}; verdict: {}.",
         s.games_per_pair,
+        s.unit,
         s.seed,
         if l.passed {
-            "every level beats the one below"
+            format!("every level beats {below}")
         } else {
-            "some level does not beat the one below"
+            format!("some level does not beat {below}")
         }
     ));
     if l.partial {
@@ -545,8 +551,41 @@ fn ladder(s: &LadderSummary) -> Result<Document, String> {
         ],
         rows,
     );
+    if l.full {
+        intransitive_section(&mut doc, &l.intransitive);
+    }
     Ok(doc)
 }
+
+/// The triples of a full ladder whose scores contradict the ratings' order.
+fn intransitive_section(doc: &mut Document, triples: &[tuner::stats::Intransitive]) {
+    doc.heading("Intransitive triples");
+    doc.text(INTRANSITIVE_NOTE);
+    if triples.is_empty() {
+        doc.text("None.");
+        return;
+    }
+    let rows = triples
+        .iter()
+        .map(|t| {
+            vec![
+                t.levels.join(" < "),
+                format!("{:?}", t.kind).to_lowercase(),
+                t.side.clone().unwrap_or_else(|| "both".to_owned()),
+                t.detail.clone(),
+            ]
+        })
+        .collect();
+    doc.table(&["levels (by rating)", "kind", "side", "scores"], rows);
+}
+
+/// What a full ladder calls intransitive (the README says the same).
+pub const INTRANSITIVE_NOTE: &str = "Levels ranked by their ratings, weakest first. A triple is \
+    flagged as a cycle when each of the three beats the next round a circle with its score's 95% \
+    interval above an even score, and as an order contradiction when the strongest scores less \
+    against the weakest than the middle one does, or than it does against the middle one, with \
+    the 95% interval of the difference (half-widths combined as independent) below 0. The order \
+    check also runs on each side of a two-sided game.";
 
 fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
     let format = serde_json::to_value(t.format).unwrap_or_default();
@@ -722,6 +761,7 @@ pub fn compare(a: &Summary, b: &Summary, names: [&str; 2]) -> Result<Document, S
             ),
         ]],
     );
+    doc.text(independence_note(a.seed, b.seed));
     doc.heading("Game-design metrics");
     let (ra, rb) = (
         design_rows(&a.design, &a.first_player_advantage),
@@ -752,6 +792,23 @@ pub fn compare(a: &Summary, b: &Summary, names: [&str; 2]) -> Result<Document, S
         )?,
     );
     Ok(doc)
+}
+
+/// How the difference of two runs is computed, and when that misleads.
+fn independence_note(seed_a: u64, seed_b: u64) -> String {
+    let base = "The interval of the difference treats the two runs as independent: their \
+        variances (each counted over its own seed groups) add.";
+    if seed_a == seed_b {
+        format!(
+            "{base} Both runs used seed {seed_a}, so their games share dice and seeds group by \
+             group and are not independent: with a positive correlation the true interval is \
+             narrower, with a negative one wider. A paired comparison needs each group's \
+             result, which summary.json does not keep; rerun one side with another seed for an \
+             independent comparison."
+        )
+    } else {
+        format!("{base} The runs used different seeds ({seed_a} and {seed_b}).")
+    }
 }
 
 /// Reads `DIR/summary.json`; the error says what is wrong in one line.

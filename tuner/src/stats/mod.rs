@@ -6,11 +6,13 @@ pub mod elo;
 pub mod ladder;
 pub mod sequential;
 pub mod sprt;
+pub mod transitivity;
 
 pub use elo::{EloEstimate, GroupScores};
 pub use ladder::{LadderFit, fit_bradley_terry};
 pub use sequential::{SequentialElo, sequential_elo};
 pub use sprt::{Bounds, EloModel, Sprt, Verdict};
+pub use transitivity::{Intransitive, TripleKind, intransitive_triples};
 
 /// The standard normal distribution function, by `libm`'s complementary error function (to
 /// double precision, deep into the tails where fishtest's Siegmund approximation evaluates it).

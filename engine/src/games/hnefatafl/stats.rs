@@ -16,6 +16,9 @@ pub struct HnefataflStats {
     pub attackers: Record,
     /// Plies per game.
     pub plies: Moments,
+    /// Plies summed per seed group, for the mean's interval over groups.
+    #[serde(default)]
+    pub plies_by_group: Clustered,
     /// Games per end reason, in [`game::Ending::index`] order.
     pub endings: [u64; game::Ending::<Reason>::COUNT],
     /// Pieces captured over all games, by side (the king counts one).
@@ -51,7 +54,7 @@ impl GameStats<Hnefatafl> for HnefataflStats {
 
     fn add_group(&mut self, games: &[Hnefatafl]) {
         let mut group_points = 0;
-        let (mut attacker_wins, mut decisive) = (0, 0);
+        let (mut attacker_wins, mut decisive, mut plies, mut played) = (0, 0, 0, 0);
         for (rotation, game) in games.iter().enumerate() {
             let Some(outcome) = game.outcome() else {
                 continue;
@@ -63,6 +66,8 @@ impl GameStats<Hnefatafl> for HnefataflStats {
             self.attackers.add(result(game, Side::Attackers));
             let counters = game.counters();
             self.plies.add(i64::from(counters.moves));
+            plies += i64::from(counters.moves);
+            played += 1;
             self.endings[outcome.reason.index()] += 1;
             for side in [Side::Attackers, Side::Defenders] {
                 self.captures[side.seat()] += u64::from(counters.captures[side.seat()]);
@@ -75,12 +80,14 @@ impl GameStats<Hnefatafl> for HnefataflStats {
         }
         self.group_attacker_points.add(group_points);
         self.decisive_by_group.add_group(attacker_wins, decisive);
+        self.plies_by_group.add_group(plies, played);
         self.games_per_group = self.games_per_group.max(games.len() as u64);
     }
 
     fn merge(&mut self, other: &Self) {
         self.attackers.merge(&other.attackers);
         self.plies.merge(&other.plies);
+        self.plies_by_group.merge(&other.plies_by_group);
         for (a, b) in self.endings.iter_mut().zip(other.endings) {
             *a += b;
         }
@@ -116,7 +123,7 @@ impl GameStats<Hnefatafl> for HnefataflStats {
             attackers_advantage: Estimate::mean(&self.group_attacker_points)
                 .scaled(scale)
                 .shifted(-0.5),
-            plies_mean: self.plies.mean(),
+            plies: Estimate::clustered_mean(&self.plies_by_group),
             plies_sd: self.plies.sd(),
             plies_min: self.plies.min.unwrap_or(0),
             plies_max: self.plies.max.unwrap_or(0),
@@ -185,8 +192,8 @@ pub struct HnefataflReport {
     /// is balance and +0.5 every game won by the attackers. Its 95% interval is the normal
     /// approximation over seed groups (each group's side-swapped games are one observation).
     pub attackers_advantage: Estimate,
-    /// Plies (single moves) per game.
-    pub plies_mean: f64,
+    /// Plies (single moves) per game, with its 95% interval over seed groups.
+    pub plies: Estimate,
     pub plies_sd: f64,
     pub plies_min: i64,
     pub plies_max: i64,

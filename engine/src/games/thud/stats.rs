@@ -26,24 +26,59 @@ impl MatchRecord {
     }
 }
 
+/// Per-round figures summed over each match's rounds: means per round whose intervals count
+/// matches (the two rounds of a seed share it), not rounds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByMatch {
+    /// Points of the dwarf side and of the troll side.
+    pub dwarf_points: Clustered,
+    pub troll_points: Clustered,
+    pub plies: Clustered,
+    /// Trolls taken by the dwarfs, dwarfs taken by the trolls.
+    pub trolls_taken: Clustered,
+    pub dwarfs_taken: Clustered,
+}
+
+impl ByMatch {
+    fn add(&mut self, rounds: &[Thud]) {
+        let n = rounds.len() as u64;
+        let sum = |f: &dyn Fn(&Thud) -> i64| rounds.iter().map(f).sum::<i64>();
+        let captures = |side: Side| move |r: &Thud| i64::from(r.counters().captures[side.seat()]);
+        self.dwarf_points
+            .add_group(sum(&|r| i64::from(r.side_points()[0])), n);
+        self.troll_points
+            .add_group(sum(&|r| i64::from(r.side_points()[1])), n);
+        self.plies
+            .add_group(sum(&|r| i64::from(r.counters().moves)), n);
+        self.trolls_taken.add_group(sum(&captures(Side::Dwarfs)), n);
+        self.dwarfs_taken.add_group(sum(&captures(Side::Trolls)), n);
+    }
+
+    fn merge(&mut self, other: &Self) {
+        for (a, b) in [
+            (&mut self.dwarf_points, &other.dwarf_points),
+            (&mut self.troll_points, &other.troll_points),
+            (&mut self.plies, &other.plies),
+            (&mut self.trolls_taken, &other.trolls_taken),
+            (&mut self.dwarfs_taken, &other.dwarfs_taken),
+        ] {
+            a.merge(b);
+        }
+    }
+}
+
 /// The counts behind Thud's report.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ThudStats {
-    /// Points of the dwarf side and of the troll side per round.
-    pub dwarf_points: Moments,
-    pub troll_points: Moments,
-    /// Dwarf points minus troll points per round: above zero, the side moving first did better.
-    pub dwarf_margin: Moments,
-    /// The dwarf margin and the dwarfs' round wins summed per match (the seed group), for
-    /// intervals that count matches rather than rounds.
+    /// Points, plies and captures per round, summed per match.
+    pub by_match: ByMatch,
+    /// The dwarf margin (dwarf points minus troll points: above zero, the side moving first did
+    /// better) and the dwarfs' round wins summed per match (the seed group), for intervals that
+    /// count matches rather than rounds.
     pub margin_by_match: Clustered,
     pub dwarf_wins_by_match: Clustered,
     /// The same margins counted one by one, for the distribution chart.
     pub margin_counts: Counts,
-    pub plies: Moments,
-    /// Trolls taken by the dwarfs, dwarfs taken by the trolls, per round.
-    pub trolls_taken: Moments,
-    pub dwarfs_taken: Moments,
     /// Rounds won by the dwarf side, drawn, won by the troll side.
     pub dwarf_round_wins: u64,
     pub round_draws: u64,
@@ -58,16 +93,7 @@ pub struct ThudStats {
 impl ThudStats {
     fn add_round(&mut self, round: &Thud) {
         let [dwarfs, trolls] = round.side_points();
-        self.dwarf_points.add(i64::from(dwarfs));
-        self.troll_points.add(i64::from(trolls));
-        self.dwarf_margin.add(i64::from(dwarfs - trolls));
         self.margin_counts.add(i64::from(dwarfs - trolls));
-        let counters = round.counters();
-        self.plies.add(i64::from(counters.moves));
-        self.trolls_taken
-            .add(i64::from(counters.captures[Side::Dwarfs.seat()]));
-        self.dwarfs_taken
-            .add(i64::from(counters.captures[Side::Trolls.seat()]));
         match dwarfs.cmp(&trolls) {
             core::cmp::Ordering::Greater => self.dwarf_round_wins += 1,
             core::cmp::Ordering::Equal => self.round_draws += 1,
@@ -97,6 +123,7 @@ impl GameStats<Thud> for ThudStats {
             }
         }
         self.matches += 1;
+        self.by_match.add(rounds);
         let n = rounds.len() as u64;
         self.margin_by_match.add_group(margin, n);
         self.dwarf_wins_by_match.add_group(dwarf_wins, n);
@@ -113,16 +140,7 @@ impl GameStats<Thud> for ThudStats {
     }
 
     fn merge(&mut self, other: &Self) {
-        for (a, b) in [
-            (&mut self.dwarf_points, &other.dwarf_points),
-            (&mut self.troll_points, &other.troll_points),
-            (&mut self.dwarf_margin, &other.dwarf_margin),
-            (&mut self.plies, &other.plies),
-            (&mut self.trolls_taken, &other.trolls_taken),
-            (&mut self.dwarfs_taken, &other.dwarfs_taken),
-        ] {
-            a.merge(b);
-        }
+        self.by_match.merge(&other.by_match);
         self.margin_counts.merge(&other.margin_counts);
         self.margin_by_match.merge(&other.margin_by_match);
         self.dwarf_wins_by_match.merge(&other.dwarf_wins_by_match);
@@ -139,15 +157,15 @@ impl GameStats<Thud> for ThudStats {
     }
 
     fn report(&self, agents: &[String]) -> ThudReport {
-        let rounds = self.plies.n;
+        let m = &self.by_match;
         ThudReport {
-            rounds,
+            rounds: m.plies.n,
             matches: self.matches,
-            dwarf_points_mean: self.dwarf_points.mean(),
-            troll_points_mean: self.troll_points.mean(),
-            plies_mean: self.plies.mean(),
-            trolls_taken_mean: self.trolls_taken.mean(),
-            dwarfs_taken_mean: self.dwarfs_taken.mean(),
+            dwarf_points: Estimate::clustered_mean(&m.dwarf_points),
+            troll_points: Estimate::clustered_mean(&m.troll_points),
+            plies: Estimate::clustered_mean(&m.plies),
+            trolls_taken: Estimate::clustered_mean(&m.trolls_taken),
+            dwarfs_taken: Estimate::clustered_mean(&m.dwarfs_taken),
             dwarf_margin: Estimate::clustered_mean(&self.margin_by_match),
             dwarf_round_wins: self.dwarf_round_wins,
             round_draws: self.round_draws,
@@ -199,11 +217,13 @@ pub struct AgentReport {
 pub struct ThudReport {
     pub rounds: u64,
     pub matches: u64,
-    pub dwarf_points_mean: f64,
-    pub troll_points_mean: f64,
-    pub plies_mean: f64,
-    pub trolls_taken_mean: f64,
-    pub dwarfs_taken_mean: f64,
+    /// Means per round, with their 95% intervals over matches: the dwarf side's and the troll
+    /// side's points, plies, trolls taken by the dwarfs, dwarfs taken by the trolls.
+    pub dwarf_points: Estimate,
+    pub troll_points: Estimate,
+    pub plies: Estimate,
+    pub trolls_taken: Estimate,
+    pub dwarfs_taken: Estimate,
     /// The first player's advantage: the dwarfs' mean point margin per round (dwarf points minus
     /// troll points), with its 95% interval over matches (the two rounds of a seed share it).
     pub dwarf_margin: Estimate,

@@ -657,4 +657,13 @@ fn a_match_is_won_on_the_points_of_both_rounds() {
     ba.merge(&stats);
     assert_eq!(ab, ba);
     assert_eq!(ab.matches, 2);
+    // Means per round with intervals over matches. Dwarf points: 30 and 24 per match of two
+    // rounds, mean 13.5; the cluster variance of the mean is G/(G−1)·Σ(y − m·n)²/(Σn)² =
+    // 2·(3² + 3²)/4² = 2.25.
+    let both = ab.report(&["a".into(), "b".into()]);
+    assert_eq!(both.dwarf_points.value, 13.5);
+    let half = crate::tally::Z95 * 1.5;
+    assert!((both.dwarf_points.ci95[1] - 13.5 - half).abs() < 1e-12);
+    assert!((both.dwarf_points.ci95[0] - 13.5 + half).abs() < 1e-12);
+    assert_eq!(both.troll_points.value, (24.0 + 28.0 + 12.0 + 12.0) / 4.0);
 }
