@@ -1,9 +1,9 @@
 //! The summary of a run: every figure computed from the counts, with its interval.
 
-use engine::Game;
 use engine::GameStats as _;
 pub use engine::tally::Estimate;
 use engine::tally::{Clustered, Moments, ratio};
+use engine::{Ending, Game};
 use serde::{Deserialize, Serialize};
 
 use crate::config::Plan;
@@ -139,6 +139,9 @@ pub struct Summary<R> {
     pub agents: Vec<String>,
     pub options: serde_json::Value,
     pub time_control: engine::TimeControl,
+    /// The opening suite the seed groups started from, when there was one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<crate::openings::SuiteInfo>,
     pub games_played: u64,
     pub seed_groups: u64,
     /// Seed groups whose games were all the same game (one agent in every seat on common
@@ -406,6 +409,7 @@ pub fn summarize<G: Game>(
         agents: plan.labels.clone(),
         options: serde_json::to_value(&plan.options).unwrap_or(serde_json::Value::Null),
         time_control,
+        openings: plan.openings.as_ref().map(|s| s.info.clone()),
         games_played: tally.games,
         seed_groups: tally.groups,
         exact_replays: g.exact_replays,
@@ -442,10 +446,9 @@ pub fn summarize<G: Game>(
         length: Distribution::new("moves", &tally.moves),
         length_histogram: Histogram::from_counts(&tally.length_counts, 40),
         length_rolls: (tally.rolls.sum > 0).then(|| Distribution::new("rolls", &tally.rolls)),
-        termination: G::REASONS
-            .iter()
+        termination: Ending::<G::Reason>::names()
             .zip(&tally.reasons)
-            .map(|(&reason, &games)| Termination {
+            .map(|(reason, &games)| Termination {
                 reason: reason.to_owned(),
                 games,
                 share: ratio(games, tally.games),
