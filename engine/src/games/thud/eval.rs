@@ -40,7 +40,10 @@ crate::weight_set! {
         /// and the capture search has stopped.
         hurl_threat_now: 0.8, 0.0..=1.0, 0.05;
         /// Per troll in a hurl's reach when the trolls move first, as a share of its 4 points.
-        hurl_threat_later: 0.25, 0.0..=1.0, 0.05;
+        /// Default 0: the trolls move the troll away or take the dwarf that threatens it, and at
+        /// 0.25 Hard's dwarfs stepped lone dwarfs beside trolls for the threat (16 rounds as
+        /// dwarfs against the earlier Hard's trolls: dwarf margin -5.2 at 0, -8.9 at 0.25).
+        hurl_threat_later: 0.0, 0.0..=1.0, 0.05;
         /// Per troll step to an empty square that no hurl reaches: safe room to manoeuvre.
         troll_mobility: 0.03, 0.0..=0.5, 0.01;
         /// Per pair of neighbouring trolls: a line that can shove.

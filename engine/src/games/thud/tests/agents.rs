@@ -65,6 +65,7 @@ fn level_tables_are_consistent() {
         easy[..],
         EvalWeights {
             capture_plies: 0.0,
+            hurl_threat_later: 0.25,
             ..EvalWeights::default()
         }
         .values()[..]
