@@ -1,8 +1,8 @@
 //! The summary of a run: every figure computed from the counts, with its interval.
 
 use engine::GameStats as _;
-pub use engine::tally::Estimate;
-use engine::tally::{Clustered, Moments, ratio};
+pub use engine::sample::Estimate;
+use engine::sample::{Clustered, Moments, ratio};
 use engine::{Ending, Game};
 use serde::{Deserialize, Serialize};
 
@@ -376,7 +376,7 @@ pub fn summarize<G: Game>(
     time_control: engine::TimeControl,
     tally: &RunTally<G>,
     partial: bool,
-) -> Summary<<G::Stats as engine::GameStats<G>>::Report> {
+) -> Summary<<G::Stats as engine::GameStats<G>>::Summary> {
     let seats = plan.seats();
     let g = &tally.by_group;
     let first_player = FirstPlayer::new(tally, seats);
@@ -462,7 +462,7 @@ pub fn summarize<G: Game>(
             .collect(),
         design,
         head_to_head: two_agents(&plan.labels).map(|(a, b)| HeadToHead::new(a, b, tally)),
-        game_specific: tally.stats.report(&plan.labels),
+        game_specific: tally.stats.summary(&plan.labels),
     }
 }
 

@@ -1,12 +1,12 @@
 //! Thud's own statistics: the rounds (points, plies, captures, why they ended), the matches
 //! (each player's total over the two rounds of a seed, and who won), and the dwarfs'
-//! first-player advantage. Everything is an integer count; figures are computed in the report.
+//! first-player advantage. Everything is an integer count; figures are computed in the summary.
 
 use serde::{Deserialize, Serialize};
 
 use super::{Reason, Side, Thud};
 use crate::game::{EndReason, Ending, Game, GameStats, SeatResult, seat_agent};
-use crate::tally::{Clustered, Counts, Distribution, Estimate, Moments, Record};
+use crate::sample::{Clustered, Counts, Estimate, Frequencies, Moments, Record};
 
 /// How many reasons a round can end for.
 const REASONS: usize = Ending::<Reason>::COUNT;
@@ -26,7 +26,7 @@ impl MatchRecord {
     }
 }
 
-/// The counts behind Thud's report.
+/// The counts behind Thud's summary.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ThudStats {
     /// Points of the dwarf side and of the troll side per round.
@@ -80,7 +80,7 @@ impl ThudStats {
 }
 
 impl GameStats<Thud> for ThudStats {
-    type Report = ThudReport;
+    type Summary = ThudSummary;
 
     /// Round `r` has seat `s` (0 dwarfs, 1 trolls) played by agent slot `seat_agent(s, r, 2)`;
     /// each slot's match total is the points of the sides it played.
@@ -138,9 +138,9 @@ impl GameStats<Thud> for ThudStats {
         self.matches += other.matches;
     }
 
-    fn report(&self, agents: &[String]) -> ThudReport {
+    fn summary(&self, agents: &[String]) -> ThudSummary {
         let rounds = self.plies.n;
-        ThudReport {
+        ThudSummary {
             rounds,
             matches: self.matches,
             dwarf_points_mean: self.dwarf_points.mean(),
@@ -162,14 +162,14 @@ impl GameStats<Thud> for ThudStats {
                 .agents
                 .iter()
                 .enumerate()
-                .map(|(slot, r)| AgentReport {
+                .map(|(slot, r)| AgentSummary {
                     agent: agents.get(slot).cloned().unwrap_or_default(),
                     matches: r.record,
                     total_points: r.points.sum,
                     points_per_match: r.points.mean(),
                 })
                 .collect(),
-            distributions: vec![Distribution::new(
+            distributions: vec![Frequencies::new(
                 "dwarf - troll point margin per round",
                 &self.margin_counts,
             )],
@@ -185,7 +185,7 @@ pub struct ReasonCount {
 
 /// One agent's matches.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct AgentReport {
+pub struct AgentSummary {
     pub agent: String,
     /// Matches won, drawn and lost.
     pub matches: Record,
@@ -196,7 +196,7 @@ pub struct AgentReport {
 
 /// What `summary.json` shows under `game_specific` for Thud.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ThudReport {
+pub struct ThudSummary {
     pub rounds: u64,
     pub matches: u64,
     pub dwarf_points_mean: f64,
@@ -215,7 +215,7 @@ pub struct ThudReport {
     pub end_reasons: Vec<ReasonCount>,
     /// Rounds ended by the ply cap (also under `end_reasons`).
     pub timeouts: u64,
-    pub agents: Vec<AgentReport>,
+    pub agents: Vec<AgentSummary>,
     /// The dwarf − troll point margin of every round, for a histogram.
-    pub distributions: Vec<Distribution>,
+    pub distributions: Vec<Frequencies>,
 }

@@ -625,7 +625,7 @@ fn a_match_is_won_on_the_points_of_both_rounds() {
     );
     let mut stats = ThudStats::default();
     stats.add_group(&group);
-    let report = stats.report(&["a".into(), "b".into()]);
+    let report = stats.summary(&["a".into(), "b".into()]);
     assert_eq!(report.rounds, 2);
     assert_eq!(report.matches, 1);
     assert_eq!(
