@@ -116,7 +116,7 @@ impl Record {
 
     /// Points per game with a result, a draw counting one half (0 without such games).
     #[must_use]
-    pub fn score(&self) -> f64 {
+    pub fn score_of_decided(&self) -> f64 {
         ratio(2 * self.wins + self.draws, 2 * self.decided())
     }
 }

@@ -28,8 +28,11 @@ pub struct RecordSummary {
     /// Wins over all games played (no-results included in the denominator), with its interval
     /// over seed groups.
     pub win_rate: Estimate,
-    /// (wins + draws / 2) over the games with a result.
-    pub score: f64,
+    /// (wins + draws / 2) over the games with a result (no-results left out of the
+    /// denominator, unlike `win_rate` and the design `balance`). Summaries written before the
+    /// field was named for its denominator call it `score`.
+    #[serde(alias = "score")]
+    pub score_of_decided: f64,
 }
 
 impl RecordSummary {
@@ -41,7 +44,7 @@ impl RecordSummary {
             side: None,
             record: *record,
             win_rate: Estimate::clustered_proportion(wins),
-            score: record.score(),
+            score_of_decided: record.score_of_decided(),
         }
     }
 }
@@ -241,7 +244,8 @@ impl Bins {
 /// Every interval counts seed groups.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DesignMetrics {
-    /// 1 − the largest gap between two seats' mean scores (1 = perfectly balanced seats).
+    /// 1 − the largest gap between two seats' scores over all games, a no-result scoring 0
+    /// (1 = perfectly balanced seats).
     pub balance: f64,
     /// The first seat's win rate minus the fair share, as `first_player_advantage`.
     pub advantage: Estimate,
@@ -353,7 +357,7 @@ fn agent_by_seat<G: Game>(labels: &[String], by_agent_seat: &[Record]) -> Vec<Re
                 side: Some(G::seat_name(seat)),
                 record: total,
                 win_rate: Estimate::proportion(total.wins as f64, total.games as f64),
-                score: total.score(),
+                score_of_decided: total.score_of_decided(),
             });
         }
     }
@@ -381,16 +385,19 @@ pub fn summarize<G: Game>(
     let g = &tally.by_group;
     let first_player = FirstPlayer::new(tally, seats);
     let advantage = first_player.advantage;
-    let seat_scores: Vec<f64> = tally
+    let scores_over_all_games: Vec<f64> = tally
         .by_seat
         .iter()
         .map(|r| (r.wins as f64 + r.draws as f64 / 2.0) / r.games.max(1) as f64)
         .collect();
-    let gap = seat_scores
+    let gap = scores_over_all_games
         .iter()
         .copied()
         .fold(f64::NEG_INFINITY, f64::max)
-        - seat_scores.iter().copied().fold(f64::INFINITY, f64::min);
+        - scores_over_all_games
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, f64::min);
     let design = DesignMetrics {
         balance: 1.0 - gap,
         advantage,
@@ -548,7 +555,7 @@ mod tests {
         let mut wins = Clustered::default();
         wins.add_group(4, 10);
         let s = RecordSummary::new(&record, &wins, None, Some(0));
-        assert!((s.score - 5.0 / 8.0).abs() < 1e-12);
+        assert!((s.score_of_decided - 5.0 / 8.0).abs() < 1e-12);
         assert!((s.win_rate.value - 0.4).abs() < 1e-12);
     }
 }

@@ -143,8 +143,8 @@ impl GameStats<Hnefatafl> for HnefataflStats {
                         .unwrap_or_else(|| format!("agent {slot}")),
                     as_attackers: *attacking,
                     as_defenders: *defending,
-                    score_as_attackers: attacking.score(),
-                    score_as_defenders: defending.score(),
+                    score_as_attackers: attacking.score_of_decided(),
+                    score_as_defenders: defending.score_of_decided(),
                 })
                 .collect(),
         }
@@ -165,6 +165,7 @@ pub struct AgentRecord {
     pub agent: String,
     pub as_attackers: Record,
     pub as_defenders: Record,
+    /// Wins plus half the draws over the games with a result, per side.
     pub score_as_attackers: f64,
     pub score_as_defenders: f64,
 }
