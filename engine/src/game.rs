@@ -323,8 +323,10 @@ pub const fn seat_agent(seat: usize, rotation: usize, seats: usize) -> usize {
 /// order-independent (results must not depend on the thread count). Serialisable so that shards
 /// and checkpoints can carry them.
 pub trait GameStats<G>: Default + Clone + fmt::Debug + Send + Serialize + DeserializeOwned {
-    /// What `summary.json` shows (figures and intervals computed from the counts).
-    type Report: Serialize;
+    /// What `summary.json` shows under `game_specific` (figures and intervals computed from the
+    /// counts). "Summary" is what a run writes; "report" is only what the `reports` crate draws
+    /// from summaries.
+    type Summary: Serialize;
 
     /// Adds the finished games of one seed group: game `r` is rotation `r`, where seat `s` is
     /// played by agent slot [`seat_agent`]`(s, r, seats)`.
@@ -333,7 +335,7 @@ pub trait GameStats<G>: Default + Clone + fmt::Debug + Send + Serialize + Deseri
     fn merge(&mut self, other: &Self);
 
     /// `agents[slot]` names each agent slot.
-    fn report(&self, agents: &[String]) -> Self::Report;
+    fn summary(&self, agents: &[String]) -> Self::Summary;
 }
 
 /// For games whose statistics are all generic.
@@ -341,10 +343,10 @@ pub trait GameStats<G>: Default + Clone + fmt::Debug + Send + Serialize + Deseri
 pub struct NoGameStats;
 
 impl<G> GameStats<G> for NoGameStats {
-    type Report = ();
+    type Summary = ();
     fn add_group(&mut self, _: &[G]) {}
     fn merge(&mut self, _: &Self) {}
-    fn report(&self, _: &[String]) {}
+    fn summary(&self, _: &[String]) {}
 }
 
 /// One rule option as `koom list --game G` shows it (the default comes from `Options::default`).

@@ -56,9 +56,9 @@ pub mod game;
 pub mod games;
 pub mod random;
 pub mod registry;
+pub mod sample;
 pub mod search;
 pub mod selfplay;
-pub mod tally;
 pub mod weights;
 
 pub use agent::{Agent, AgentSetup, Analysis, Budget, Clock, Context, NoClock, TimeControl};

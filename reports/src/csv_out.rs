@@ -44,7 +44,7 @@ pub fn summary_csv<R: Serialize>(s: &Summary<R>) -> io::Result<Vec<u8>> {
         "win_rate",
         "ci95_lo",
         "ci95_hi",
-        "score",
+        "score_of_decided",
         "first_player_advantage",
         "first_player_advantage_lo",
         "first_player_advantage_hi",
@@ -101,7 +101,7 @@ pub fn summary_csv<R: Serialize>(s: &Summary<R>) -> io::Result<Vec<u8>> {
             num(r.win_rate.value),
             num(r.win_rate.ci95[0]),
             num(r.win_rate.ci95[1]),
-            num(r.score),
+            num(r.score_of_decided),
         ];
         out.write_record(record.iter().chain(&run_wide))
             .map_err(csv_error)?;

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use engine::tally::Estimate;
+use engine::sample::Estimate;
 use serde::Serialize;
 use tuner::summary::{FirstPlayer, HeadToHead, RecordSummary, Summary};
 

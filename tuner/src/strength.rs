@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 
 use engine::Game;
-use engine::tally::Estimate;
+use engine::sample::Estimate;
 use serde::{Deserialize, Serialize};
 
 use crate::InputError;

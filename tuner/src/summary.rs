@@ -1,8 +1,8 @@
 //! The summary of a run: every figure computed from the counts, with its interval.
 
 use engine::GameStats as _;
-pub use engine::tally::Estimate;
-use engine::tally::{Clustered, Moments, ratio};
+pub use engine::sample::Estimate;
+use engine::sample::{Clustered, Moments, ratio};
 use engine::{Ending, Game};
 use serde::{Deserialize, Serialize};
 
@@ -28,8 +28,11 @@ pub struct RecordSummary {
     /// Wins over all games played (no-results included in the denominator), with its interval
     /// over seed groups.
     pub win_rate: Estimate,
-    /// (wins + draws / 2) over the games with a result.
-    pub score: f64,
+    /// (wins + draws / 2) over the games with a result (no-results left out of the
+    /// denominator, unlike `win_rate` and the design `balance`). Summaries written before the
+    /// field was named for its denominator call it `score`.
+    #[serde(alias = "score")]
+    pub score_of_decided: f64,
 }
 
 impl RecordSummary {
@@ -41,7 +44,7 @@ impl RecordSummary {
             side: None,
             record: *record,
             win_rate: Estimate::clustered_proportion(wins),
-            score: record.score(),
+            score_of_decided: record.score_of_decided(),
         }
     }
 }
@@ -244,7 +247,8 @@ impl Bins {
 /// Every interval counts seed groups.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DesignMetrics {
-    /// 1 − the largest gap between two seats' mean scores (1 = perfectly balanced seats).
+    /// 1 − the largest gap between two seats' scores over all games, a no-result scoring 0
+    /// (1 = perfectly balanced seats).
     pub balance: f64,
     /// The first seat's win rate minus the fair share, as `first_player_advantage`.
     pub advantage: Estimate,
@@ -377,7 +381,7 @@ fn agent_by_seat<G: Game>(labels: &[String], by_agent_seat: &[Record]) -> Vec<Re
                 side: Some(G::seat_name(seat)),
                 record: total,
                 win_rate: Estimate::proportion(total.wins as f64, total.games as f64),
-                score: total.score(),
+                score_of_decided: total.score_of_decided(),
             });
         }
     }
@@ -400,21 +404,24 @@ pub fn summarize<G: Game>(
     time_control: engine::TimeControl,
     tally: &RunTally<G>,
     partial: bool,
-) -> Summary<<G::Stats as engine::GameStats<G>>::Report> {
+) -> Summary<<G::Stats as engine::GameStats<G>>::Summary> {
     let seats = plan.seats();
     let g = &tally.by_group;
     let first_player = FirstPlayer::new(tally, seats);
     let advantage = first_player.advantage;
-    let seat_scores: Vec<f64> = tally
+    let scores_over_all_games: Vec<f64> = tally
         .by_seat
         .iter()
         .map(|r| (r.wins as f64 + r.draws as f64 / 2.0) / r.games.max(1) as f64)
         .collect();
-    let gap = seat_scores
+    let gap = scores_over_all_games
         .iter()
         .copied()
         .fold(f64::NEG_INFINITY, f64::max)
-        - seat_scores.iter().copied().fold(f64::INFINITY, f64::min);
+        - scores_over_all_games
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, f64::min);
     let design = DesignMetrics {
         balance: 1.0 - gap,
         advantage,
@@ -487,7 +494,7 @@ pub fn summarize<G: Game>(
             .collect(),
         design,
         head_to_head: two_agents(&plan.labels).map(|(a, b)| HeadToHead::new(a, b, tally)),
-        game_specific: tally.stats.report(&plan.labels),
+        game_specific: tally.stats.summary(&plan.labels),
     }
 }
 
@@ -573,7 +580,7 @@ mod tests {
         let mut wins = Clustered::default();
         wins.add_group(4, 10);
         let s = RecordSummary::new(&record, &wins, None, Some(0));
-        assert!((s.score - 5.0 / 8.0).abs() < 1e-12);
+        assert!((s.score_of_decided - 5.0 / 8.0).abs() < 1e-12);
         assert!((s.win_rate.value - 0.4).abs() < 1e-12);
     }
 }

@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-pub use engine::tally::Record;
-use engine::tally::{Clustered, Moments};
+pub use engine::sample::Record;
+use engine::sample::{Clustered, Moments};
 use engine::{Ending, Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
 
 use crate::config::Plan;

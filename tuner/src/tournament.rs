@@ -117,7 +117,7 @@ pub fn summarize_tournament<G: Game>(
     base: &Experiment,
     format: Format,
     matches: &Matches<G>,
-) -> Result<TournamentSummary<<G::Stats as engine::GameStats<G>>::Report>, InputError> {
+) -> Result<TournamentSummary<<G::Stats as engine::GameStats<G>>::Summary>, InputError> {
     let agents = &base.agents;
     let mut score_matrix = vec![vec![None; agents.len()]; agents.len()];
     let mut pairings = Vec::new();

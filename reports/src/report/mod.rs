@@ -12,7 +12,7 @@ mod specific;
 use std::io;
 use std::path::Path;
 
-use engine::tally::Estimate;
+use engine::sample::Estimate;
 use serde_json::Value;
 use tuner::strength::LadderSummary;
 use tuner::summary::{Bins, DesignMetrics, FirstPlayer, Histogram, RecordSummary, Termination};

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{NELO_PER_T, elo_of_score, normal_cdf};
-use engine::tally::{Estimate, Z95, wilson95};
+use engine::sample::{Estimate, Z95, wilson95};
 
 /// Histogram of group scores: `counts[k]` groups scored `k / (counts.len() - 1)` for the
 /// candidate (team A). For pairs this is the pentanomial `[LL, LD, DD+WL, WD, WW]`.

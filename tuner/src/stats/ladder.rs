@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use engine::tally::{Estimate, Z95};
+use engine::sample::{Estimate, Z95};
 
 /// The prior the fit adds, disclosed in every summary that shows its ratings: half a point each
 /// way per pairing keeps a clean sweep's rating finite, which the counts alone would not.

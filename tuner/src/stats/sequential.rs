@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use engine::tally::Estimate;
+use engine::sample::Estimate;
 
 use super::sprt::{moments, regularized};
 use super::{Bounds, EloModel, GroupScores, NELO_PER_T, normal_cdf, score_of_elo};

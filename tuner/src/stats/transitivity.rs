@@ -16,7 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use engine::tally::{Estimate, Z95};
+use engine::sample::{Estimate, Z95};
 
 /// What kind of contradiction a triple shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -23,7 +23,7 @@ pub use eval::{EvalWeights, Evaluation, TERMS, features};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{START, square_name};
 pub use rules::Capture;
-pub use stats::{HnefataflReport, HnefataflStats};
+pub use stats::{HnefataflStats, HnefataflSummary};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};

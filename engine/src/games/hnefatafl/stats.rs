@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{Hnefatafl, Reason, Side};
 use crate::game::{self, EndReason, Game, GameStats, SeatResult, seat_agent};
-use crate::tally::{Clustered, Estimate, Moments, Record, ratio};
+use crate::sample::{Clustered, Estimate, Moments, Record, ratio};
 
-/// The counts; every figure of the report is computed from them.
+/// The counts; every figure of the summary is computed from them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HnefataflStats {
     /// Games from the attackers' point of view.
@@ -50,7 +50,7 @@ fn result(game: &Hnefatafl, side: Side) -> SeatResult {
 }
 
 impl GameStats<Hnefatafl> for HnefataflStats {
-    type Report = HnefataflReport;
+    type Summary = HnefataflSummary;
 
     fn add_group(&mut self, games: &[Hnefatafl]) {
         let mut group_points = 0;
@@ -108,12 +108,12 @@ impl GameStats<Hnefatafl> for HnefataflStats {
         }
     }
 
-    fn report(&self, agents: &[String]) -> HnefataflReport {
+    fn summary(&self, agents: &[String]) -> HnefataflSummary {
         let games = self.plies.n;
         let wins = self.attackers;
         // Half points per group → attackers' score per game, minus one half.
         let scale = 1.0 / (2.0 * self.games_per_group.max(1) as f64);
-        HnefataflReport {
+        HnefataflSummary {
             games,
             attacker_wins: wins.wins,
             defender_wins: wins.losses,
@@ -150,8 +150,8 @@ impl GameStats<Hnefatafl> for HnefataflStats {
                         .unwrap_or_else(|| format!("agent {slot}")),
                     as_attackers: *attacking,
                     as_defenders: *defending,
-                    score_as_attackers: attacking.score(),
-                    score_as_defenders: defending.score(),
+                    score_as_attackers: attacking.score_of_decided(),
+                    score_as_defenders: defending.score_of_decided(),
                 })
                 .collect(),
         }
@@ -172,13 +172,14 @@ pub struct AgentRecord {
     pub agent: String,
     pub as_attackers: Record,
     pub as_defenders: Record,
+    /// Wins plus half the draws over the games with a result, per side.
     pub score_as_attackers: f64,
     pub score_as_defenders: f64,
 }
 
 /// The figures shown under "game_specific".
 #[derive(Clone, Debug, Serialize)]
-pub struct HnefataflReport {
+pub struct HnefataflSummary {
     pub games: u64,
     /// First-player (attacker) wins.
     pub attacker_wins: u64,

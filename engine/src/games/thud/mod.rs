@@ -31,7 +31,7 @@ pub use notation::{
     MAX_DWARFS, MAX_TROLLS, MoveText, format_move, format_position, parse_move_text,
     parse_position, parse_square, render,
 };
-pub use stats::{AgentReport, MatchRecord, ReasonCount, ThudReport, ThudStats};
+pub use stats::{AgentSummary, MatchRecord, ReasonCount, ThudStats, ThudSummary};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};

@@ -1,12 +1,12 @@
 //! Thud's own statistics: the rounds (points, plies, captures, why they ended), the matches
 //! (each player's total over the two rounds of a seed, and who won), and the dwarfs'
-//! first-player advantage. Everything is an integer count; figures are computed in the report.
+//! first-player advantage. Everything is an integer count; figures are computed in the summary.
 
 use serde::{Deserialize, Serialize};
 
 use super::{Reason, Side, Thud};
 use crate::game::{EndReason, Ending, Game, GameStats, SeatResult, seat_agent};
-use crate::tally::{Clustered, Counts, Distribution, Estimate, Moments, Record};
+use crate::sample::{Clustered, Counts, Estimate, Frequencies, Moments, Record};
 
 /// How many reasons a round can end for.
 const REASONS: usize = Ending::<Reason>::COUNT;
@@ -67,7 +67,7 @@ impl ByMatch {
     }
 }
 
-/// The counts behind Thud's report.
+/// The counts behind Thud's summary.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ThudStats {
     /// Points, plies and captures per round, summed per match.
@@ -106,7 +106,7 @@ impl ThudStats {
 }
 
 impl GameStats<Thud> for ThudStats {
-    type Report = ThudReport;
+    type Summary = ThudSummary;
 
     /// Round `r` has seat `s` (0 dwarfs, 1 trolls) played by agent slot `seat_agent(s, r, 2)`;
     /// each slot's match total is the points of the sides it played.
@@ -156,9 +156,9 @@ impl GameStats<Thud> for ThudStats {
         self.matches += other.matches;
     }
 
-    fn report(&self, agents: &[String]) -> ThudReport {
+    fn summary(&self, agents: &[String]) -> ThudSummary {
         let m = &self.by_match;
-        ThudReport {
+        ThudSummary {
             rounds: m.plies.n,
             matches: self.matches,
             dwarf_points: Estimate::clustered_mean(&m.dwarf_points),
@@ -180,14 +180,14 @@ impl GameStats<Thud> for ThudStats {
                 .agents
                 .iter()
                 .enumerate()
-                .map(|(slot, r)| AgentReport {
+                .map(|(slot, r)| AgentSummary {
                     agent: agents.get(slot).cloned().unwrap_or_default(),
                     matches: r.record,
                     total_points: r.points.sum,
                     points_per_match: r.points.mean(),
                 })
                 .collect(),
-            distributions: vec![Distribution::new(
+            distributions: vec![Frequencies::new(
                 "dwarf - troll point margin per round",
                 &self.margin_counts,
             )],
@@ -203,7 +203,7 @@ pub struct ReasonCount {
 
 /// One agent's matches.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct AgentReport {
+pub struct AgentSummary {
     pub agent: String,
     /// Matches won, drawn and lost.
     pub matches: Record,
@@ -214,7 +214,7 @@ pub struct AgentReport {
 
 /// What `summary.json` shows under `game_specific` for Thud.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ThudReport {
+pub struct ThudSummary {
     pub rounds: u64,
     pub matches: u64,
     /// Means per round, with their 95% intervals over matches: the dwarf side's and the troll
@@ -235,7 +235,7 @@ pub struct ThudReport {
     pub end_reasons: Vec<ReasonCount>,
     /// Rounds ended by the ply cap (also under `end_reasons`).
     pub timeouts: u64,
-    pub agents: Vec<AgentReport>,
+    pub agents: Vec<AgentSummary>,
     /// The dwarf − troll point margin of every round, for a histogram.
-    pub distributions: Vec<Distribution>,
+    pub distributions: Vec<Frequencies>,
 }

@@ -26,7 +26,7 @@ pub use policy::{Policy, TurnState, Values, evaluate};
 pub use rules::{
     ROUNDS, START_SCORE, TurnResult, attack_dice, game_winners, round_winners, turn_result,
 };
-pub use stats::{SeatRecord, TrenteDouzeReport, TrenteDouzeStats, TurnSums};
+pub use stats::{SeatRecord, TrenteDouzeStats, TrenteDouzeSummary, TurnSums};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::TrenteDouze;
 use super::rules::ROUNDS;
 use crate::game::{GameStats, seat_agent};
-use crate::tally::{Clustered, Estimate, Moments, ratio};
+use crate::sample::{Clustered, Estimate, Moments, ratio};
 
 /// One game's share in units that divide evenly among 1..=8 players.
 const SHARE: u64 = 840;
@@ -312,7 +312,7 @@ impl Mean {
 
 /// One agent's figures.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct AgentReport {
+pub struct AgentSummary {
     pub agent: String,
     pub games: u64,
     pub game_wins: u64,
@@ -336,7 +336,7 @@ pub struct AgentReport {
 
 /// The round-1 first player's results against the fair share.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct FirstPlayerReport {
+pub struct FirstPlayerSummary {
     pub games: u64,
     pub sole_win_rate: Estimate,
     /// Wins plus shared draws per game.
@@ -349,15 +349,15 @@ pub struct FirstPlayerReport {
 
 /// What `summary.json` shows under "game_specific".
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TrenteDouzeReport {
-    pub agents: Vec<AgentReport>,
+pub struct TrenteDouzeSummary {
+    pub agents: Vec<AgentSummary>,
     /// Turns per round (vengeances included), rounds 1 to 3.
     pub turns_per_round: Vec<Mean>,
-    pub first_player: FirstPlayerReport,
+    pub first_player: FirstPlayerSummary,
 }
 
 impl GameStats<TrenteDouze> for TrenteDouzeStats {
-    type Report = TrenteDouzeReport;
+    type Summary = TrenteDouzeSummary;
 
     fn add_group(&mut self, games: &[TrenteDouze]) {
         let before = self.clone();
@@ -406,13 +406,13 @@ impl GameStats<TrenteDouze> for TrenteDouzeStats {
         fp.score_by_group.merge(&o.score_by_group);
     }
 
-    fn report(&self, agents: &[String]) -> TrenteDouzeReport {
+    fn summary(&self, agents: &[String]) -> TrenteDouzeSummary {
         let shares = |score: Estimate| score.scaled(1.0 / SHARE as f64);
         let agents = self
             .agents
             .iter()
             .enumerate()
-            .map(|(slot, a)| AgentReport {
+            .map(|(slot, a)| AgentSummary {
                 agent: agents
                     .get(slot)
                     .cloned()
@@ -437,14 +437,14 @@ impl GameStats<TrenteDouze> for TrenteDouzeStats {
         let fp = &self.first_player;
         let score = shares(Estimate::clustered_mean(&fp.score_by_group));
         let fair_share = ratio(fp.fair, fp.games * SHARE);
-        let first_player = FirstPlayerReport {
+        let first_player = FirstPlayerSummary {
             games: fp.games,
             sole_win_rate: Estimate::clustered_proportion(&fp.wins_by_group),
             score,
             fair_share,
             advantage: score.shifted(-fair_share),
         };
-        TrenteDouzeReport {
+        TrenteDouzeSummary {
             agents,
             turns_per_round: self
                 .turns_per_round

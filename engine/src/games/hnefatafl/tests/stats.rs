@@ -20,7 +20,7 @@ fn statistics_count_what_happened() {
     let mut other = HnefataflStats::default();
     other.add_group(&[capped, corner]);
     stats.merge(&other);
-    let report = stats.report(&["a".into(), "b".into()]);
+    let report = stats.summary(&["a".into(), "b".into()]);
     assert_eq!(report.games, 4);
     assert_eq!(
         (report.attacker_wins, report.defender_wins, report.draws),

@@ -625,7 +625,7 @@ fn a_match_is_won_on_the_points_of_both_rounds() {
     );
     let mut stats = ThudStats::default();
     stats.add_group(&group);
-    let report = stats.report(&["a".into(), "b".into()]);
+    let report = stats.summary(&["a".into(), "b".into()]);
     assert_eq!(report.rounds, 2);
     assert_eq!(report.matches, 1);
     assert_eq!(
@@ -660,9 +660,9 @@ fn a_match_is_won_on_the_points_of_both_rounds() {
     // Means per round with intervals over matches. Dwarf points: 30 and 24 per match of two
     // rounds, mean 13.5; the cluster variance of the mean is G/(G−1)·Σ(y − m·n)²/(Σn)² =
     // 2·(3² + 3²)/4² = 2.25.
-    let both = ab.report(&["a".into(), "b".into()]);
+    let both = ab.summary(&["a".into(), "b".into()]);
     assert_eq!(both.dwarf_points.value, 13.5);
-    let half = crate::tally::Z95 * 1.5;
+    let half = crate::sample::Z95 * 1.5;
     assert!((both.dwarf_points.ci95[1] - 13.5 - half).abs() < 1e-12);
     assert!((both.dwarf_points.ci95[0] - 13.5 + half).abs() < 1e-12);
     assert_eq!(both.troll_points.value, (24.0 + 28.0 + 12.0 + 12.0) / 4.0);

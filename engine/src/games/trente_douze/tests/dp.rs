@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::games::trente_douze::policy::{best_keep, terminal};
-use crate::tally::Moments;
+use crate::sample::Moments;
 
 // ---- the exact damage law --------------------------------------------------------------------
 

@@ -241,7 +241,7 @@ fn statistics_attribute_rotated_seats_and_merge_exactly() {
         .map(|&(r, s)| u64::from(g1[r].record().seats[s].turns))
         .sum();
     assert_eq!(a.agents[0].turns, slot0_turns);
-    let report = both.report(&["easy".into(), "normal".into(), "hard".into()]);
+    let report = both.summary(&["easy".into(), "normal".into(), "hard".into()]);
     assert_eq!(report.agents.len(), 3);
     assert_eq!(report.agents[2].agent, "hard");
     assert!((report.first_player.fair_share - 1.0 / 3.0).abs() < 1e-12);

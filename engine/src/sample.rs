@@ -1,4 +1,5 @@
-//! Exact, order-independent accumulators and the interval formulas reports use.
+//! A sample's exact, order-independent accumulators and the estimates (with intervals) drawn
+//! from it. (`tuner::tally` is the run's tally, built from these.)
 //!
 //! Accumulators hold integers only, so merging the counts of parallel workers gives the same
 //! bits whatever order they finish in; floating point appears only when a figure is reported.
@@ -115,7 +116,7 @@ impl Record {
 
     /// Points per game with a result, a draw counting one half (0 without such games).
     #[must_use]
-    pub fn score(&self) -> f64 {
+    pub fn score_of_decided(&self) -> f64 {
         ratio(2 * self.wins + self.draws, 2 * self.decided())
     }
 }
@@ -336,14 +337,15 @@ impl Counts {
     }
 }
 
-/// A named distribution as `summary.json` shows it: `[value, count]` pairs in value order.
+/// Named [`Counts`] as `summary.json` shows them: `[value, count]` pairs in value order (a
+/// frequency table; `tuner::summary::Distribution` is the mean/sd/min/max of a quantity).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Distribution {
+pub struct Frequencies {
     pub name: &'static str,
     pub counts: alloc::vec::Vec<(i64, u64)>,
 }
 
-impl Distribution {
+impl Frequencies {
     #[must_use]
     pub fn new(name: &'static str, counts: &Counts) -> Self {
         Self {
