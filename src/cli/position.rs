@@ -82,15 +82,8 @@ pub(super) fn replay<G: Game>(position: Option<&str>, moves: &[String]) -> anyho
 }
 
 /// `seat 1 wins (corner)`, `draw (...)`, `no result (...)`.
-pub(super) fn describe_outcome<G: Game>(outcome: &engine::Outcome) -> String {
-    format!("{} ({})", result_text(outcome), reason_of::<G>(outcome))
-}
-
-fn reason_of<G: Game>(outcome: &engine::Outcome) -> &'static str {
-    G::REASONS
-        .get(usize::from(outcome.reason))
-        .copied()
-        .unwrap_or("unknown reason")
+pub(super) fn describe_outcome<G: Game>(outcome: &engine::Outcome<G::Reason>) -> String {
+    format!("{} ({})", result_text(outcome), outcome.reason.name())
 }
 
 /// The game of a `--records` line, replayed; an error when its moves do not replay or end
@@ -105,7 +98,7 @@ pub(super) fn replay_record<G: Game>(line: &str) -> anyhow::Result<G> {
     }
     let replayed = game
         .outcome()
-        .map(|o| (result_text(&o), reason_of::<G>(&o).to_owned()));
+        .map(|o| (result_text(&o), o.reason.name().to_owned()));
     if replayed.as_ref() != Some(&(record.result.clone(), record.reason.clone())) {
         bail!(
             "record of game {}: the moves end in {}, the record says {} ({})",

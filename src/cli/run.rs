@@ -124,7 +124,7 @@ fn play_session<G: Game>(
         } else {
             Vec::new()
         };
-        let csv = GamesCsv::create(&path, &session.plan.labels, G::REASONS)?;
+        let csv = GamesCsv::create(&path, &session.plan.labels)?;
         Some((csv, earlier.into_iter().peekable()))
     } else {
         None
@@ -134,7 +134,7 @@ fn play_session<G: Game>(
     let labels = &session.plan.labels;
     let seats = session.plan.seats() as u64;
     // The earlier rows go in before the first new row that follows them: both are in game order.
-    let mut sink = |row: &tuner::tally::GameRow| {
+    let mut sink = |row: &tuner::tally::GameRow<G::Reason>| {
         if let Some((csv, earlier)) = games_csv.as_mut() {
             while let Some((_, line)) = earlier.next_if(|(index, _)| *index < row.index) {
                 csv.push_line(&line)?;

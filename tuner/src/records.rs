@@ -9,7 +9,7 @@
 //! `koom legal --record LINE` and `koom play --record LINE` replay a line; lines without OPENING
 //! (written before suites existed) read too.
 
-use engine::{Game, Outcome};
+use engine::{EndReason, Game, Outcome};
 
 use crate::InputError;
 use crate::tally::GameRow;
@@ -32,7 +32,7 @@ pub struct Record {
 
 /// `seat 1 wins`, `draw`, `seats 0,2 share`, `no result`.
 #[must_use]
-pub fn result_text(outcome: &Outcome) -> String {
+pub fn result_text<R: EndReason>(outcome: &Outcome<R>) -> String {
     match outcome.sole_winner() {
         _ if outcome.no_result => "no result".to_owned(),
         Some(seat) => format!("seat {seat} wins"),
@@ -46,16 +46,13 @@ pub fn result_text(outcome: &Outcome) -> String {
 
 /// The record line of a finished game (`row.notation` holds its moves), without the newline.
 #[must_use]
-pub fn record_line<G: Game>(row: &GameRow, labels: &[String], groups_of: u64) -> String {
+pub fn record_line<G: Game>(row: &GameRow<G::Reason>, labels: &[String], groups_of: u64) -> String {
     let agents: Vec<&str> = row
         .seat_agents
         .iter()
         .map(|&slot| labels[slot].as_str())
         .collect();
-    let reason = G::REASONS
-        .get(usize::from(row.outcome.reason))
-        .copied()
-        .unwrap_or("unknown");
+    let reason = row.outcome.reason.name();
     format!(
         "{}\t{}\t{}\t{}\t{}\t{reason}\t{}\t{}\t{}",
         row.index,
@@ -111,8 +108,9 @@ pub fn parse_record(line: &str) -> Result<Record, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::Ending;
     use engine::SeatSet;
-    use engine::games::hnefatafl::Hnefatafl;
+    use engine::games::hnefatafl::{Hnefatafl, Reason};
 
     #[test]
     fn lines_round_trip_and_bad_ones_name_the_field() {
@@ -120,7 +118,7 @@ mod tests {
             index: 7,
             seed: 1,
             rotation: 1,
-            outcome: Outcome::win(1, 0),
+            outcome: Outcome::win(1, Reason::Corner),
             seat_agents: vec![1, 0],
             moves: 2,
             rolls: 0,
@@ -157,7 +155,7 @@ mod tests {
         let shared = Outcome {
             winners: SeatSet(0b101),
             no_result: false,
-            reason: 0,
+            reason: Ending::Rules(Reason::Corner),
         };
         assert_eq!(result_text(&shared), "seats 0,2 share");
     }

@@ -134,7 +134,7 @@ impl<G: Game> Suite<G> {
                     None => Ok(opening),
                     Some(o) => Err(format!(
                         "the game is over after this opening ({}); an opening must leave a move to play",
-                        G::REASONS.get(usize::from(o.reason)).copied().unwrap_or("ended")
+                        o.reason.name()
                     )),
                 })
                 .map_err(|why| InputError::new(format!("{shown}:{line_no}: {why}")))?;
