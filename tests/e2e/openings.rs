@@ -457,3 +457,40 @@ fn hard_against_hard_over_the_hnefatafl_suite_plays_different_games() {
     assert_eq!(distinct.len(), 3, "one game per seed group");
     assert_eq!(summary(&dir)["exact_replays"], 3);
 }
+
+#[test]
+fn tune_reads_the_suite_into_its_identity_and_refuses_a_bad_one() {
+    let dir = scratch("openings-tune");
+    let config = |openings: &str| {
+        write(
+            &dir,
+            "tune.toml",
+            &format!(
+                "game = \"thud\"\nlevel = \"easy\"\nparameters = [\"cohesion\", \"isolated\"]\niterations = 1\npairs = 2\nseed = 3\n{openings}\n[verify]\ngames = 2\n"
+            ),
+        )
+    };
+    let tune = |name: &str| {
+        let out = dir.join(name);
+        Koom::new("tune")
+            .arg(dir.join("tune.toml"))
+            .out(&out)
+            .quiet()
+            .ok();
+        summary(&out)["config_hash"].clone()
+    };
+    config("");
+    let plain = tune("plain");
+    config(&format!("openings = {THUD_SUITE:?}"));
+    let suite = tune("suite");
+    assert_ne!(
+        plain, suite,
+        "the iterations start from the suite's openings"
+    );
+    let bad = write(&dir, "bad.txt", "moves: F1-F2, F1-F3\n");
+    config(&format!("openings = {:?}", bad.to_str().unwrap()));
+    Koom::new("tune")
+        .arg(dir.join("tune.toml"))
+        .out(dir.join("bad"))
+        .rejects("bad.txt:1: move 2 `F1-F3` is illegal");
+}
