@@ -127,7 +127,8 @@ pub enum Command {
     /// nodes and time; for dice games every legal move with the level's value for it.
     Analyse(AnalyseArgs),
     /// Run a level as an engine over standard input and output, speaking koom's engine protocol
-    /// (docs/engine-protocol.md), for tournament runners and `cmd:` agents.
+    /// or, for Hnefatafl, the Hnefatafl Text Protocol (docs/engine-protocol.md), for tournament
+    /// runners, `cmd:`/`htp:` agents and the hnefatafl-copenhagen tools.
     Engine(EngineArgs),
     /// Write report.html and report.md (with charts) for a result folder, or compare two runs
     /// (e.g. two rule variants) side by side.
@@ -194,7 +195,8 @@ pub struct GateArgs {
     /// The agent under test: a level or `level@weights.toml`.
     #[arg(long)]
     pub candidate: String,
-    /// The reference agent.
+    /// The reference agent: a level, `level@weights.toml`, or an external program (`cmd:`,
+    /// `htp:` or an `[engines.NAME]` name, as for --agents).
     #[arg(long)]
     pub baseline: String,
     /// Bounds preset (default nonreg); --elo0/--elo1 override it.
@@ -215,7 +217,8 @@ pub struct GateArgs {
     /// Probability of accepting H0 when H1 holds.
     #[arg(long, default_value_t = 0.05)]
     pub beta: f64,
-    /// Stop, inconclusive (exit 3), after this many games.
+    /// Stop, inconclusive (exit 3), after this many games (in Thud, matches of two rounds with
+    /// the sides swapped: the output says which).
     #[arg(long, default_value_t = 100_000)]
     pub max_games: u64,
     /// Seed groups (pairs, rotations) played between two checks of the SPRT (at least 1).
@@ -230,7 +233,8 @@ pub struct LadderArgs {
     /// Levels, weakest first (default: the game's levels in order, or the config's `levels`).
     #[arg(long, value_delimiter = ',')]
     pub levels: Option<Vec<String>>,
-    /// Games per adjacent pair (default: the config's `games`, else 2000).
+    /// Games per pair (in Thud, matches of two rounds; default: the config's `games`, else
+    /// 2000).
     #[arg(long)]
     pub games: Option<u64>,
 }
@@ -242,7 +246,9 @@ pub struct ExperimentArgs {
     pub config: Option<PathBuf>,
     #[arg(long, help = GAME_HELP)]
     pub game: Option<String>,
-    /// Agents, one per seat: levels, or `level@weights.toml`.
+    /// Agents, one per seat: levels, `level@weights.toml`, or external programs: `cmd:PROGRAM
+    /// ARGS` (koom's engine protocol), `htp:PROGRAM ARGS` (the Hnefatafl Text Protocol) or the
+    /// name of an `[engines.NAME]` table of the config.
     #[arg(long, value_delimiter = ',')]
     pub agents: Option<Vec<String>>,
     /// Master seed.
@@ -454,7 +460,7 @@ pub struct AnalyseArgs {
 
 #[derive(Debug, Args)]
 pub struct EngineArgs {
-    #[arg(long)]
+    #[arg(long, help = GAME_HELP)]
     pub game: String,
     /// The level: a name from `koom list`, or `level@weights.toml`.
     #[arg(long)]
@@ -463,6 +469,19 @@ pub struct EngineArgs {
     /// replace either.
     #[arg(long)]
     pub time_control: Option<String>,
+    /// The protocol spoken on standard input and output.
+    #[arg(long, value_enum, default_value_t = EngineProtocol::Koom)]
+    pub protocol: EngineProtocol,
+}
+
+/// The protocols `koom engine` speaks (docs/engine-protocol.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineProtocol {
+    /// koom's own line protocol, for every game
+    Koom,
+    /// the Hnefatafl Text Protocol of the hnefatafl-copenhagen engine and server (hnefatafl
+    /// only)
+    Htp,
 }
 
 /// `--keep LO..HI`: two numbers.

@@ -443,6 +443,8 @@ fn hard_against_hard_over_the_hnefatafl_suite_plays_different_games() {
             "--games",
             "6",
         ])
+        // A cap of 200 plies keeps the test short; every game still starts from its opening.
+        .args(["--option", "ply_cap=200"])
         .args(["--openings", HNEFATAFL_SUITE, "--records"])
         .arg(&records)
         .out(&dir)
