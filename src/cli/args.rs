@@ -569,6 +569,8 @@ pub struct TuneArgs {
     /// A rule option, `key=value` (repeatable; see `koom list --game G`); over the config's.
     #[arg(long = "option", value_name = "KEY=VALUE", value_parser = rule_option)]
     pub options: Vec<(String, toml::Value)>,
+    #[command(flatten)]
+    pub openings: OpeningArgs,
     /// Print nothing but errors.
     #[arg(long)]
     pub quiet: bool,

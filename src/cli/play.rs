@@ -62,6 +62,21 @@ impl GameVisitor for PlayGame<'_> {
                 plan.seed
             );
             outln!("{}", seating.join(", "));
+            if let Some(suite) = &plan.openings {
+                let opening = suite.for_group(group);
+                outln!(
+                    "from opening {} (line {} of {}): {}{}",
+                    suite.index_of(group),
+                    opening.line,
+                    suite.info.path,
+                    opening.start.as_deref().unwrap_or("the initial position"),
+                    if opening.moves.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", then {}", opening.moves.join(", "))
+                    }
+                );
+            }
             let boards = self.args.boards;
             let mut first = true;
             let game = play_game(

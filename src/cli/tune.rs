@@ -25,6 +25,8 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<ExitCode> {
     file.threads = args.threads.or(file.threads);
     file.iterations = args.iterations.unwrap_or(file.iterations);
     file.pairs = args.pairs.or(file.pairs);
+    file.openings = args.openings.openings.clone().or(file.openings);
+    file.openings_order = args.openings.openings_order.or(file.openings_order);
     file.options = super::args::with_options(file.options.take(), &args.options);
     if args.max_time.is_some_and(|t| t.is_nan() || t <= 0.0) {
         bail!("--max-time must be a positive number of seconds");

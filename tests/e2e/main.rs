@@ -11,6 +11,7 @@ mod games;
 mod headline;
 mod hnefatafl_levels;
 mod htp;
+mod openings;
 mod records;
 mod reliability;
 mod report_input;

@@ -261,6 +261,12 @@ fn match_results<G: Game>(games: &[G], seats: usize) -> Vec<SeatResult> {
 impl<G: Game> RunTally<G> {
     /// Empty counts for a run of `plan`.
     #[must_use]
+    /// No group scores yet: a group is one match in games played in matches (Thud), else
+    /// `seats` games.
+    fn group_scores(seats: usize) -> GroupScores {
+        GroupScores::new(if G::GAMES_COUNT_GROUPS { 1 } else { seats })
+    }
+
     pub fn new(plan: &Plan<G>) -> Self {
         let teams = &plan.teams;
         let seats = teams.len();
@@ -283,7 +289,7 @@ impl<G: Game> RunTally<G> {
             rolls: Moments::default(),
             reasons: vec![0; Ending::<G::Reason>::COUNT],
             captures_by_seat: vec![0; seats],
-            group_scores: GroupScores::new(if G::GAMES_COUNT_GROUPS { 1 } else { seats }),
+            group_scores: Self::group_scores(seats),
             by_group: ByGroup {
                 agent_wins: vec![Clustered::default(); pooled],
                 seat_wins: vec![Clustered::default(); seats],
@@ -433,7 +439,7 @@ impl<G: Game> RunTally<G> {
             || self.by_seat.len() != seats
             || self.captures_by_seat.len() != seats
             || self.reasons.len() != Ending::<G::Reason>::COUNT
-            || self.group_scores.counts.len() != GroupScores::new(seats).counts.len()
+            || self.group_scores.counts.len() != Self::group_scores(seats).counts.len()
         {
             return bad("table sizes");
         }
@@ -442,10 +448,18 @@ impl<G: Game> RunTally<G> {
         }
         let sum = |counts: &mut dyn Iterator<Item = u64>| -> u128 { counts.map(u128::from).sum() };
         let games = u128::from(self.games);
-        let records = self.by_agent.iter().chain(&self.by_seat);
-        for r in records.chain(std::iter::once(&self.first_player)) {
+        // Games played in matches count matches (one a seed group) per agent.
+        let agent_games = if G::GAMES_COUNT_GROUPS {
+            u128::from(self.groups)
+        } else {
+            games
+        };
+        let records = (self.by_agent.iter().map(|r| (r, agent_games)))
+            .chain(self.by_seat.iter().map(|r| (r, games)))
+            .chain(std::iter::once((&self.first_player, games)));
+        for (r, expected) in records {
             let results = sum(&mut [r.wins, r.draws, r.losses, r.no_result].into_iter());
-            if u128::from(r.games) != games || results != games {
+            if u128::from(r.games) != expected || results != expected {
                 return bad("win/draw/loss records");
             }
         }

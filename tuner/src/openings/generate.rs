@@ -151,6 +151,7 @@ pub fn generate<G: Game>(
     let pool = thread_pool(threads)?;
     let batch = (pool.current_num_threads() as u64 * 2).max(1);
     let mut seen: HashSet<String> = HashSet::new();
+    let mut scored_ks: Vec<u64> = Vec::new();
     let mut found = Generated {
         kept: Vec::new(),
         tried: 0,
@@ -180,7 +181,7 @@ pub fn generate<G: Game>(
                 .map(|(k, _, game)| score(spec, options, game, *k))
                 .collect()
         });
-        found.scored += fresh.len() as u64;
+        scored_ks.extend(fresh.iter().map(|(k, _, _)| *k));
         for ((k, moves, _), (score, mean_plies)) in fresh.into_iter().zip(scored) {
             if spec.keep.contains(&score) && (found.kept.len() as u64) < spec.count {
                 found.kept.push(Kept {
@@ -193,6 +194,12 @@ pub fn generate<G: Game>(
         }
         progress(found.kept.len() as u64, found.tried);
     }
+    // Batches follow the thread count: count only the candidates up to the last one kept once
+    // the suite is full, so that the counts do not depend on it either.
+    if found.kept.len() as u64 == spec.count {
+        found.tried = found.kept.last().map_or(0, |k| k.candidate + 1);
+    }
+    found.scored = scored_ks.iter().filter(|&&k| k < found.tried).count() as u64;
     Ok(found)
 }
 

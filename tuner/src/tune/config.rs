@@ -54,6 +54,9 @@ pub struct TuneFile {
     pub out: Option<PathBuf>,
     /// The game's rule options.
     pub options: Option<toml::Table>,
+    /// An opening suite every iteration's seed groups start from (see [`crate::openings`]).
+    pub openings: Option<PathBuf>,
+    pub openings_order: Option<crate::openings::Order>,
 }
 
 /// `[ranges.NAME]`: what to change in a parameter's table entry for this run.

@@ -58,6 +58,9 @@ struct Canonical<'a, O> {
     gamma: f64,
     opponent: Option<(usize, &'a [f64])>,
     options: &'a O,
+    /// The suite's hash and order; absent without one, so that other configs keep their hash.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    openings: Option<(&'a str, crate::openings::Order)>,
 }
 
 /// A tuning run of game `G`, ready to play iterations.
@@ -86,6 +89,8 @@ impl<G: Game> Tuner<G> {
             threads: Some(spec.threads),
             time_control: Some(engine::TimeControl::Batch),
             options: Some(spec.options_table.clone()),
+            openings: file.openings.clone(),
+            openings_order: file.openings_order,
             ..ExperimentFile::default()
         }
         .resolve();
@@ -125,6 +130,10 @@ impl<G: Game> Tuner<G> {
                 .as_ref()
                 .map(|(_, s)| (s.level, s.weights.as_slice())),
             options: &spec.options,
+            openings: template
+                .openings
+                .as_ref()
+                .map(|s| (s.info.hash.as_str(), s.info.order)),
         };
         let hash = config_hash(&canonical);
         Ok(Self {
