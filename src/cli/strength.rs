@@ -8,6 +8,7 @@ use anyhow::bail;
 use engine::{Game, GameVisitor};
 use reports::RunInfo;
 use tuner::config::{Experiment, ExperimentFile};
+use tuner::records::RecordsFile;
 use tuner::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
     GateSummary, Ladder, LadderSummary, gate as run_gate, ladder as run_ladder, match_plan,
@@ -57,6 +58,17 @@ impl MatchArgs {
     }
 }
 
+impl MatchArgs {
+    /// The `--records` file, started (as `FILE.partial`) when asked for.
+    fn records_file(&self) -> anyhow::Result<Option<RecordsFile>> {
+        Ok(self
+            .records
+            .as_deref()
+            .map(RecordsFile::create)
+            .transpose()?)
+    }
+}
+
 fn write_json(
     out: &std::path::Path,
     value: &impl tuner::Serialize,
@@ -86,8 +98,10 @@ impl GameVisitor for Gate<'_> {
             games: args.max_games,
             ..self.exp.clone()
         };
-        let plan = match_plan::<G>(&exp, &args.candidate, &args.baseline)?;
+        let mut plan = match_plan::<G>(&exp, &args.candidate, &args.baseline)?;
         reports::check_writable_dir(&exp.out)?;
+        let mut records = args.common.records_file()?;
+        plan.records = records.is_some();
         let live = Live::new(plan.games(), args.common.quiet);
         let hooks = live.hooks();
         let started = Instant::now();
@@ -113,8 +127,12 @@ impl GameVisitor for Gate<'_> {
                     live.bar.set_message(line);
                 }
             },
+            records.as_mut(),
         )?;
         live.bar.finish_and_clear();
+        if let Some(file) = records {
+            file.finish(!result.partial)?;
+        }
         // The words follow the question the bounds ask: a gain ([0, 2]) or no regression.
         let gain = args.preset == Some(Preset::Gain);
         let (verdict, code) = match (result.sprt.verdict, result.partial) {
@@ -222,7 +240,7 @@ pub fn gate(args: GateArgs) -> anyhow::Result<ExitCode> {
 
 struct LadderGame<'a> {
     exp: &'a Experiment,
-    quiet: bool,
+    args: &'a MatchArgs,
 }
 
 impl GameVisitor for LadderGame<'_> {
@@ -238,13 +256,17 @@ impl GameVisitor for LadderGame<'_> {
         let live = Live::new(
             exp.games
                 .saturating_mul(levels.len().saturating_sub(1) as u64),
-            self.quiet,
+            self.args.quiet,
         );
         let hooks = live.hooks();
         let started = Instant::now();
-        let ladder: Ladder =
-            run_ladder::<G>(exp, &levels, exp.threads, &hooks).map_err(anyhow::Error::from)?;
+        let mut records = self.args.records_file()?;
+        let ladder: Ladder = run_ladder::<G>(exp, &levels, exp.threads, &hooks, records.as_mut())
+            .map_err(anyhow::Error::from)?;
         live.bar.finish_and_clear();
+        if let Some(file) = records {
+            file.finish(!ladder.partial)?;
+        }
         outln!(
             "{} ladder, {} games per pair, seed {}",
             G::NAME,
@@ -313,7 +335,7 @@ pub fn ladder(args: LadderArgs) -> anyhow::Result<ExitCode> {
         &exp.game,
         LadderGame {
             exp: &exp,
-            quiet: args.common.quiet,
+            args: &args.common,
         },
     )?
 }
