@@ -65,43 +65,117 @@ pub enum SeatResult {
     NoResult,
 }
 
-/// The end of a game.
+/// Why a game ended under its own rules: each game's `#[repr(u8)]` enum `Reason`.
+///
+/// The reason is typed inside the game (its rules match on it, and a misspelt reason does not
+/// compile), and generic code (the tallies, `games.csv`, records) reaches it through this trait:
+/// the counters index it with [`EndReason::index`] and the files carry [`EndReason::name`], so
+/// the serialised forms never depend on the enum's Rust spelling. This is the shape of
+/// shakmaty's `Position::Outcome`: one associated type per rules, one generic vocabulary.
+pub trait EndReason: Copy + Eq + fmt::Debug + Send + Sync + 'static {
+    /// Every reason, in the order of its `u8` discriminant: the order of the tallies and of
+    /// `koom` output.
+    const ALL: &'static [Self];
+
+    /// The reason as `games.csv`, records and summaries write it.
+    fn name(self) -> &'static str;
+
+    /// Whether a game that ended for this reason was cut off by a safety cap (a timeout)
+    /// rather than decided by the rules.
+    fn is_timeout(self) -> bool {
+        false
+    }
+
+    /// The reason's place in [`EndReason::ALL`].
+    fn index(self) -> usize {
+        Self::ALL
+            .iter()
+            .position(|&r| r == self)
+            .expect("EndReason::ALL lists every reason")
+    }
+}
+
+/// Why a game ended: a reason of the game's rules, or a forfeit the runner declared (the same
+/// four for every game, so no game lists them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending<R> {
+    Rules(R),
+    Forfeit(Forfeit),
+}
+
+impl<R: EndReason> Ending<R> {
+    /// How many endings a game has: its rules' reasons, then the forfeits.
+    pub const COUNT: usize = R::ALL.len() + Forfeit::ALL.len();
+
+    /// The ending's place among the [`Ending::COUNT`]: the rules' reasons first, in their
+    /// order, then the forfeits in [`Forfeit::ALL`]'s.
+    #[must_use]
+    pub fn index(self) -> usize {
+        match self {
+            Self::Rules(r) => r.index(),
+            Self::Forfeit(f) => R::ALL.len() + f as usize,
+        }
+    }
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Rules(r) => r.name(),
+            Self::Forfeit(f) => f.name(),
+        }
+    }
+
+    /// Whether the game was cut off by a safety cap (see [`EndReason::is_timeout`]).
+    #[must_use]
+    pub fn is_timeout(self) -> bool {
+        matches!(self, Self::Rules(r) if r.is_timeout())
+    }
+
+    /// The names of every ending, in [`Ending::index`] order.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        R::ALL
+            .iter()
+            .map(|r| r.name())
+            .chain(Forfeit::ALL.iter().map(|f| f.name()))
+    }
+}
+
+/// The end of a game; `R` is the game's [`Game::Reason`].
 ///
 /// A single winner wins and everyone else loses; several winners share a draw and the others
 /// lose; no winner at all is a draw for every seat, unless the game ended with no result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Outcome<R> {
     pub winners: SeatSet,
     pub no_result: bool,
-    /// Index into [`Game::REASONS`]: why the game ended.
-    pub reason: u8,
+    pub reason: Ending<R>,
 }
 
-impl Outcome {
+impl<R: EndReason> Outcome<R> {
     #[must_use]
-    pub const fn win(seat: usize, reason: u8) -> Self {
+    pub const fn win(seat: usize, reason: R) -> Self {
         Self {
             winners: SeatSet::single(seat),
             no_result: false,
-            reason,
+            reason: Ending::Rules(reason),
         }
     }
 
     #[must_use]
-    pub const fn draw(reason: u8) -> Self {
+    pub const fn draw(reason: R) -> Self {
         Self {
             winners: SeatSet(0),
             no_result: false,
-            reason,
+            reason: Ending::Rules(reason),
         }
     }
 
     #[must_use]
-    pub const fn no_result(reason: u8) -> Self {
+    pub const fn no_result(reason: R) -> Self {
         Self {
             winners: SeatSet(0),
             no_result: true,
-            reason,
+            reason: Ending::Rules(reason),
         }
     }
 
@@ -120,19 +194,17 @@ impl Outcome {
         }
     }
 
-    /// A game of `seats` seats lost by `seat` for `why`: every other seat shares the win, the
-    /// reason is `why`'s entry at the end of `G::REASONS`.
+    /// A game of `seats` seats lost by `seat` for `why`: every other seat shares the win.
     #[must_use]
-    pub fn forfeit<G: Game>(seat: usize, seats: usize, why: Forfeit) -> Self {
+    pub fn forfeit(seat: usize, seats: usize, why: Forfeit) -> Self {
         let mut winners = SeatSet::default();
         (0..seats)
             .filter(|&s| s != seat)
             .for_each(|s| winners.insert(s));
-        let reason = G::REASONS.len() - FORFEIT_REASONS.len() + why as usize;
         Self {
             winners,
             no_result: false,
-            reason: reason as u8,
+            reason: Ending::Forfeit(why),
         }
     }
 
@@ -146,6 +218,7 @@ impl Outcome {
 
 /// Why an external program (a `cmd:` agent) lost a game without the rules deciding it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
 pub enum Forfeit {
     /// The program exited or closed its output.
     Crashed,
@@ -157,13 +230,26 @@ pub enum Forfeit {
     Garbage,
 }
 
-/// The names of the [`Forfeit`] reasons, in order: every game's [`Game::REASONS`] ends with them.
-pub const FORFEIT_REASONS: [&str; 4] = [
-    "forfeit: program crashed",
-    "forfeit: no move in time",
-    "forfeit: illegal move",
-    "forfeit: unreadable reply",
-];
+impl Forfeit {
+    /// Every forfeit, in discriminant order.
+    pub const ALL: [Self; 4] = [
+        Self::Crashed,
+        Self::TimedOut,
+        Self::IllegalMove,
+        Self::Garbage,
+    ];
+
+    /// The forfeit as `games.csv` and records write it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Crashed => "forfeit: program crashed",
+            Self::TimedOut => "forfeit: no move in time",
+            Self::IllegalMove => "forfeit: illegal move",
+            Self::Garbage => "forfeit: unreadable reply",
+        }
+    }
+}
 
 /// What every game counts while it is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -287,13 +373,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         + Sync;
     /// Statistics beyond the generic ones.
     type Stats: GameStats<Self>;
+    /// Why a game can end under the rules (forfeits are [`Ending::Forfeit`]).
+    type Reason: EndReason;
 
     /// The name used on the command line and in configs.
     const NAME: &'static str;
     /// The numbers of seats the game accepts.
     const SEATS: (usize, usize);
-    /// Why a game can end; [`Outcome::reason`] indexes this.
-    const REASONS: &'static [&'static str];
     /// The seat that moved first (Ludo: always 0; Trente-douze: round 1's starter, drawn from
     /// the dice), for the first-player advantage.
     fn first_player(&self) -> usize {
@@ -315,13 +401,6 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         } else {
             format!("seat {seat}")
         }
-    }
-
-    /// Whether a game that ended for `reason` was cut off by a safety cap (a timeout) rather
-    /// than decided by the rules.
-    fn is_timeout(reason: u8) -> bool {
-        let _ = reason;
-        false
     }
 
     /// The perft depth `koom bench` measures move generation at (0: no perft, e.g. dice games
@@ -357,11 +436,11 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn play(&mut self, mv: Self::Move, dice: &mut RandomStream, log: &mut impl Log);
 
     /// `Some` once the game is over.
-    fn outcome(&self) -> Option<Outcome>;
+    fn outcome(&self) -> Option<Outcome<Self::Reason>>;
 
     /// Ends the game at once with `outcome`: the runner's verdict when an external program
     /// forfeits (see [`Outcome::forfeit`]).
-    fn end(&mut self, outcome: Outcome);
+    fn end(&mut self, outcome: Outcome<Self::Reason>);
 
     fn counters(&self) -> Counters;
 
@@ -457,11 +536,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         log: &mut impl Log,
     ) -> Result<(), PlayError> {
         if let Some(outcome) = self.outcome() {
-            let reason = Self::REASONS
-                .get(usize::from(outcome.reason))
-                .copied()
-                .unwrap_or("ended");
-            return Err(PlayError::GameOver { reason });
+            return Err(PlayError::GameOver {
+                reason: outcome.reason.name(),
+            });
         }
         if !self.is_legal(mv) {
             return Err(PlayError::Illegal {
@@ -490,4 +567,41 @@ pub fn move_texts<G: Game>(game: &G, line: &[G::Move]) -> Vec<String> {
         position.play(mv, &mut dice, &mut NoLog);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::hnefatafl::Reason;
+
+    /// `games.csv`, records and summaries carry these names in this order: the enum must not
+    /// change them.
+    #[test]
+    fn endings_keep_their_names_and_order() {
+        let names: Vec<&str> = Ending::<Reason>::names().collect();
+        assert_eq!(
+            names,
+            [
+                "corner",
+                "fort",
+                "king captured",
+                "encirclement",
+                "no move",
+                "cap",
+                "forfeit: program crashed",
+                "forfeit: no move in time",
+                "forfeit: illegal move",
+                "forfeit: unreadable reply",
+            ]
+        );
+        assert_eq!(Ending::<Reason>::COUNT, 10);
+        let late = Outcome::<Reason>::forfeit(0, 2, Forfeit::TimedOut);
+        assert_eq!((late.reason.index(), late.sole_winner()), (7, Some(1)));
+        assert_eq!(late.reason.name(), names[7]);
+        for (i, &r) in Reason::ALL.iter().enumerate() {
+            assert_eq!((r.index(), r as usize), (i, i));
+        }
+        assert!(Ending::Rules(Reason::Cap).is_timeout());
+        assert!(!Ending::<Reason>::Forfeit(Forfeit::TimedOut).is_timeout());
+    }
 }

@@ -65,8 +65,8 @@ pub mod weights;
 pub use agent::{Agent, AgentSetup, Analysis, Budget, Clock, Context, NoClock, TimeControl};
 pub use error::{OptionError, ParseError, PlayError, quote};
 pub use game::{
-    Counters, FORFEIT_REASONS, Forfeit, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer, NoLog,
-    OptionDoc, Outcome, SeatResult, SeatSet, move_texts, seat_agent,
+    Counters, EndReason, Ending, Forfeit, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer,
+    NoLog, OptionDoc, Outcome, SeatResult, SeatSet, move_texts, seat_agent,
 };
 pub use random::{RandomStream, game_seed};
 pub use registry::{GAME_NAMES, GameVisitor, UnknownGame, visit_game};

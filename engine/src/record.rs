@@ -18,7 +18,7 @@
 use core::fmt;
 
 use crate::error::{ParseError, quote};
-use crate::game::{Game, NoLog, Outcome};
+use crate::game::{EndReason, Game, NoLog, Outcome};
 use crate::random::RandomStream;
 
 /// The fields of a record line, in order.
@@ -45,7 +45,7 @@ pub struct Record {
 
 /// `seat 1 wins`, `draw`, `seats 0,2 share`, `no result`.
 #[must_use]
-pub fn result_text(outcome: &Outcome) -> String {
+pub fn result_text<R: EndReason>(outcome: &Outcome<R>) -> String {
     match outcome.sole_winner() {
         _ if outcome.no_result => "no result".to_string(),
         Some(seat) => format!("seat {seat} wins"),
@@ -55,15 +55,6 @@ pub fn result_text(outcome: &Outcome) -> String {
             format!("seats {} share", seats.join(","))
         }
     }
-}
-
-/// The name of `outcome`'s reason in game `G`.
-#[must_use]
-pub fn reason_text<G: Game>(outcome: &Outcome) -> &'static str {
-    G::REASONS
-        .get(usize::from(outcome.reason))
-        .copied()
-        .unwrap_or("unknown reason")
 }
 
 impl fmt::Display for Record {
@@ -205,7 +196,7 @@ impl Record {
         }
         let replayed = game
             .outcome()
-            .map(|o| (result_text(&o), reason_text::<G>(&o).to_string()));
+            .map(|o| (result_text(&o), o.reason.name().to_string()));
         if replayed.as_ref() != Some(&(self.result.clone(), self.reason.clone())) {
             return Err(ReplayError::Result {
                 replayed: replayed.map(|(r, why)| format!("{r} ({why})")),

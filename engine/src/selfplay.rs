@@ -59,7 +59,7 @@ impl<G: Game> SeededGame<'_, G> {
             let mv = agent.choose(&game, &moves, ctx);
             if let Some(why) = agent.forfeit() {
                 log.line(format_args!("seat {seat} forfeits: {why:?}"));
-                game.end(Outcome::forfeit::<G>(seat, self.seats, why));
+                game.end(Outcome::forfeit(seat, self.seats, why));
                 observe(&game);
                 break;
             }

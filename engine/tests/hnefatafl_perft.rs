@@ -6,7 +6,8 @@
 mod common;
 
 use common::perft_fixtures;
-use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions, MoveList, REASON_CAP, START};
+use engine::Ending;
+use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions, MoveList, Reason, START};
 use engine::{Game, NoLog, RandomStream};
 
 const N: i32 = 11;
@@ -474,7 +475,8 @@ fn both_generators_agree_move_by_move_over_random_games() {
                         "{text} {text_move}"
                     );
                     assert_eq!(
-                        next.outcome().is_some_and(|o| o.reason != REASON_CAP),
+                        next.outcome()
+                            .is_some_and(|o| o.reason != Ending::Rules(Reason::Cap)),
                         child.over,
                         "{text} {text_move}"
                     );

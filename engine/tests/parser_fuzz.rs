@@ -7,7 +7,7 @@
 //! of random games must replay, and mutated ones be refused in one line or replay. The budget
 //! is fixed, so the test is reproducible and quick.
 
-use engine::record::{Record, reason_text, result_text};
+use engine::record::{Record, result_text};
 use engine::{GAME_NAMES, Game, GameVisitor, NoLog, RandomStream, visit_game};
 
 /// Mutations per game (positions and moves each).
@@ -172,7 +172,7 @@ fn random_record<G: Game>(seed: u64, state: &mut u64) -> Option<Record> {
         seed,
         agents: vec!["easy".to_owned(); seats],
         result: result_text(&outcome),
-        reason: reason_text::<G>(&outcome).to_owned(),
+        reason: outcome.reason.name().to_owned(),
         rules: None,
         start: None,
         moves: texts,

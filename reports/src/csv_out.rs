@@ -3,6 +3,7 @@
 use std::io::{self, Write as _};
 use std::path::Path;
 
+use engine::EndReason;
 use serde::Serialize;
 use tuner::summary::Summary;
 use tuner::tally::GameRow;
@@ -114,19 +115,13 @@ pub fn summary_csv<R: Serialize>(s: &Summary<R>) -> io::Result<Vec<u8>> {
 pub struct GamesCsv {
     file: AtomicFile,
     labels: Vec<String>,
-    reasons: &'static [&'static str],
 }
 
 impl GamesCsv {
-    pub fn create(
-        path: &Path,
-        labels: &[String],
-        reasons: &'static [&'static str],
-    ) -> io::Result<Self> {
+    pub fn create(path: &Path, labels: &[String]) -> io::Result<Self> {
         let mut games = Self {
             file: AtomicFile::create(path)?,
             labels: labels.to_vec(),
-            reasons,
         };
         games.write(&Self::header(labels.len()))?;
         Ok(games)
@@ -163,7 +158,7 @@ impl GamesCsv {
     /// The CSV fields of one game; `koom play` prints the same line, so a replay can be compared
     /// with the batch row.
     #[must_use]
-    pub fn fields(row: &GameRow, labels: &[String], reasons: &[&str]) -> Vec<String> {
+    pub fn fields<R: EndReason>(row: &GameRow<R>, labels: &[String]) -> Vec<String> {
         let outcome = &row.outcome;
         let winner = outcome.sole_winner();
         let result = if outcome.no_result {
@@ -182,7 +177,7 @@ impl GamesCsv {
                 .map(|s| labels[row.seat_agents[s]].clone())
                 .unwrap_or_default(),
             result.to_owned(),
-            reasons[usize::from(outcome.reason)].to_owned(),
+            outcome.reason.name().to_owned(),
             row.moves.to_string(),
             row.rolls.to_string(),
         ];
@@ -191,8 +186,8 @@ impl GamesCsv {
         fields
     }
 
-    pub fn push(&mut self, row: &GameRow) -> io::Result<()> {
-        let fields = Self::fields(row, &self.labels, self.reasons);
+    pub fn push<R: EndReason>(&mut self, row: &GameRow<R>) -> io::Result<()> {
+        let fields = Self::fields(row, &self.labels);
         self.write(&fields)
     }
 

@@ -89,10 +89,7 @@ impl GameVisitor for PlayGame<'_> {
                     ),
                     None => "draw".to_owned(),
                 };
-                outln!(
-                    "result: {result} ({})",
-                    G::REASONS[usize::from(outcome.reason)]
-                );
+                outln!("result: {result} ({})", outcome.reason.name());
             }
             if let Some(points) = game.points() {
                 let totals = totals.get_or_insert_with(|| vec![0; plan.seats()]);
@@ -104,7 +101,7 @@ impl GameVisitor for PlayGame<'_> {
             outln!("{header}");
             outln!(
                 "{}",
-                reports::csv_line(&reports::GamesCsv::fields(&row, &plan.labels, G::REASONS))
+                reports::csv_line(&reports::GamesCsv::fields(&row, &plan.labels))
             );
         }
         if let Some(totals) = totals.filter(|_| G::GAMES_COUNT_GROUPS || self.args.group) {

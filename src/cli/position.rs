@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use engine::{Game, GameVisitor, NoLog, RandomStream, quote};
 
-use engine::record::{reason_text, result_text};
+use engine::record::result_text;
 
 use super::args::{LegalArgs, PerftArgs};
 
@@ -91,8 +91,8 @@ pub(super) fn replay<G: Game>(position: Option<&str>, moves: &[String]) -> anyho
 }
 
 /// `seat 1 wins (corner)`, `draw (...)`, `no result (...)`.
-pub(super) fn describe_outcome<G: Game>(outcome: &engine::Outcome) -> String {
-    format!("{} ({})", result_text(outcome), reason_text::<G>(outcome))
+pub(super) fn describe_outcome<G: Game>(outcome: &engine::Outcome<G::Reason>) -> String {
+    format!("{} ({})", result_text(outcome), outcome.reason.name())
 }
 
 pub fn perft(args: PerftArgs) -> anyhow::Result<ExitCode> {

@@ -140,7 +140,7 @@ fn play_session<G: Game>(
     let mut games_csv = if exp.games_csv {
         let path = exp.out.join(PARTIAL_CSV);
         let earlier = earlier(&path, LineFormat::GamesCsv)?;
-        let csv = GamesCsv::create(&path, &session.plan.labels, G::REASONS)?;
+        let csv = GamesCsv::create(&path, &session.plan.labels)?;
         Some((csv, earlier))
     } else {
         None
@@ -154,7 +154,7 @@ fn play_session<G: Game>(
     };
     let want_rows = exp.games_csv || records.is_some();
     let plan = &session.plan;
-    let mut sink = |row: &tuner::tally::GameRow| {
+    let mut sink = |row: &tuner::tally::GameRow<G::Reason>| {
         if let Some((csv, earlier)) = games_csv.as_mut() {
             catch_up(earlier, Some(row.index), |line| csv.push_line(line))?;
             csv.push(row)?;

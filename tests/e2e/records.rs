@@ -261,7 +261,7 @@ fn records_of_200_games_of_each_game_replay_exactly() {
         ("thud", "easy,beginner", "100"),
         ("hnefatafl", "easy,easy", "200"),
         ("ludo", "easy,normal,hard,easy", "200"),
-        ("trente-douze", "easy,normal,hard", "200"),
+        ("trente-douze", "easy,normal,hard,hard", "200"),
     ];
     let mut failures = Vec::new();
     for (game, agents, games) in runs {

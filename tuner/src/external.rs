@@ -73,7 +73,7 @@ pub fn failures() -> BTreeMap<String, BTreeMap<String, u64>> {
 }
 
 fn count_failure(engine: &str, why: Forfeit) {
-    let name = engine::FORFEIT_REASONS[why as usize].trim_start_matches("forfeit: ");
+    let name = why.name().trim_start_matches("forfeit: ");
     *FAILURES
         .lock()
         .unwrap_or_else(PoisonError::into_inner)

@@ -5,7 +5,7 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use engine::record::{Record, reason_text, result_text};
+use engine::record::{Record, result_text};
 use engine::{Game, quote};
 
 use crate::InputError;
@@ -14,7 +14,7 @@ use crate::tally::GameRow;
 
 /// The record of a finished game of `plan` (`row.notation` holds its moves).
 #[must_use]
-pub fn record_of<G: Game>(plan: &Plan<G>, row: &GameRow) -> Record {
+pub fn record_of<G: Game>(plan: &Plan<G>, row: &GameRow<G::Reason>) -> Record {
     Record {
         index: row.index,
         group: row.index / plan.seats() as u64,
@@ -26,7 +26,7 @@ pub fn record_of<G: Game>(plan: &Plan<G>, row: &GameRow) -> Record {
             .map(|&slot| plan.labels[slot].clone())
             .collect(),
         result: result_text(&row.outcome),
-        reason: reason_text::<G>(&row.outcome).to_owned(),
+        reason: row.outcome.reason.name().to_owned(),
         rules: rules_text::<G>(&plan.options),
         start: None,
         moves: row.notation.clone(),
@@ -137,7 +137,7 @@ mod tests {
     use super::*;
     use crate::config::ExperimentFile;
     use engine::Outcome;
-    use engine::games::hnefatafl::Hnefatafl;
+    use engine::games::hnefatafl::{Hnefatafl, Reason};
 
     fn plan(options: Option<&str>) -> Plan<Hnefatafl> {
         let exp = ExperimentFile {
@@ -150,12 +150,12 @@ mod tests {
         Plan::new(&exp).unwrap()
     }
 
-    fn row() -> GameRow {
+    fn row() -> GameRow<Reason> {
         GameRow {
             index: 7,
             seed: 99,
             rotation: 1,
-            outcome: Outcome::win(1, 0),
+            outcome: Outcome::win(1, Reason::Corner),
             seat_agents: vec![1, 0],
             moves: 2,
             rolls: 0,

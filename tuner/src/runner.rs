@@ -89,7 +89,12 @@ pub fn play_game<G: Game>(
 
 /// The `games.csv` row of a finished game.
 #[must_use]
-pub fn row_of<G: Game>(plan: &Plan<G>, game: &G, group: u64, rotation: usize) -> GameRow {
+pub fn row_of<G: Game>(
+    plan: &Plan<G>,
+    game: &G,
+    group: u64,
+    rotation: usize,
+) -> GameRow<G::Reason> {
     let seats = plan.seats();
     let counters = game.counters();
     GameRow {
@@ -107,7 +112,7 @@ pub fn row_of<G: Game>(plan: &Plan<G>, game: &G, group: u64, rotation: usize) ->
 
 struct Chunk<G: Game> {
     tally: RunTally<G>,
-    rows: Vec<GameRow>,
+    rows: Vec<GameRow<G::Reason>>,
 }
 
 fn play_chunk<G: Game>(
@@ -156,7 +161,7 @@ fn play_chunk<G: Game>(
 }
 
 /// Receives each finished game's row, in game order (e.g. to stream `games.csv`).
-pub type RowSink<'a> = dyn FnMut(&GameRow) -> std::io::Result<()> + 'a;
+pub type RowSink<'a, R> = dyn FnMut(&GameRow<R>) -> std::io::Result<()> + 'a;
 
 /// Receives, after each wave, the counts so far and the seed groups they cover (e.g. to write
 /// a checkpoint).
@@ -169,7 +174,7 @@ pub fn run<G: Game>(
     groups: Range<u64>,
     threads: usize,
     hooks: &Hooks<'_>,
-    on_row: Option<&mut RowSink<'_>>,
+    on_row: Option<&mut RowSink<'_, G::Reason>>,
 ) -> std::io::Result<RunResult<G>> {
     run_ranges(plan, &[groups], threads, hooks, on_row, None)
 }
@@ -182,7 +187,7 @@ pub fn run_ranges<G: Game>(
     groups: &[Range<u64>],
     threads: usize,
     hooks: &Hooks<'_>,
-    mut on_row: Option<&mut RowSink<'_>>,
+    mut on_row: Option<&mut RowSink<'_, G::Reason>>,
     mut on_wave: Option<&mut WaveSink<'_, G>>,
 ) -> std::io::Result<RunResult<G>> {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -354,7 +359,7 @@ mod tests {
     fn rotations_seat_every_agent_everywhere_on_the_same_dice() {
         let plan = plan(&["hard", "normal", "easy", "easy"], 4, 5);
         let mut agents = new_agents(&plan);
-        let rows: Vec<GameRow> = (0..4)
+        let rows: Vec<GameRow<_>> = (0..4)
             .map(|r| {
                 let game = play_game(
                     &plan,

@@ -121,7 +121,7 @@ impl<'a, G: Game> RunSession<'a, G> {
         &self,
         threads: usize,
         hooks: &Hooks<'_>,
-        on_row: Option<&mut RowSink<'_>>,
+        on_row: Option<&mut RowSink<'_, G::Reason>>,
     ) -> std::io::Result<SessionResult<G>> {
         let todo = remaining(self.groups.clone(), &self.done);
         let mut last_checkpoint = Instant::now();

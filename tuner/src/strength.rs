@@ -291,7 +291,7 @@ fn run_recorded<G: Game>(
     let Some(file) = records else {
         return run(plan, groups, threads, hooks, None);
     };
-    let mut sink = |row: &crate::tally::GameRow| file.push(&record_of(plan, row));
+    let mut sink = |row: &crate::tally::GameRow<G::Reason>| file.push(&record_of(plan, row));
     run(plan, groups, threads, hooks, Some(&mut sink))
 }
 

@@ -1,9 +1,9 @@
 //! The summary of a run: every figure computed from the counts, with its interval.
 
-use engine::Game;
 use engine::GameStats as _;
 pub use engine::tally::Estimate;
 use engine::tally::{Clustered, Moments, ratio};
+use engine::{Ending, Game};
 use serde::{Deserialize, Serialize};
 
 use crate::config::Plan;
@@ -442,10 +442,9 @@ pub fn summarize<G: Game>(
         length: Distribution::new("moves", &tally.moves),
         length_histogram: Histogram::from_counts(&tally.length_counts, 40),
         length_rolls: (tally.rolls.sum > 0).then(|| Distribution::new("rolls", &tally.rolls)),
-        termination: G::REASONS
-            .iter()
+        termination: Ending::<G::Reason>::names()
             .zip(&tally.reasons)
-            .map(|(&reason, &games)| Termination {
+            .map(|(reason, &games)| Termination {
                 reason: reason.to_owned(),
                 games,
                 share: ratio(games, tally.games),

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 pub use engine::tally::Record;
 use engine::tally::{Clustered, Moments};
-use engine::{Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
+use engine::{Ending, Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
 
 use crate::config::Plan;
 use crate::stats::GroupScores;
@@ -12,11 +12,11 @@ use serde::{Deserialize, Serialize};
 
 /// One finished game as a row of `games.csv`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRow {
+pub struct GameRow<R> {
     pub index: u64,
     pub seed: u64,
     pub rotation: usize,
-    pub outcome: Outcome,
+    pub outcome: Outcome<R>,
     /// `seat_agents[seat]` = agent slot.
     pub seat_agents: Vec<usize>,
     pub moves: u32,
@@ -235,7 +235,7 @@ impl<G: Game> RunTally<G> {
             moves: Moments::default(),
             length_counts: BTreeMap::new(),
             rolls: Moments::default(),
-            reasons: vec![0; G::REASONS.len()],
+            reasons: vec![0; Ending::<G::Reason>::COUNT],
             captures_by_seat: vec![0; seats],
             group_scores: GroupScores::new(if G::GAMES_COUNT_GROUPS { 1 } else { seats }),
             by_group: ByGroup {
@@ -289,7 +289,7 @@ impl<G: Game> RunTally<G> {
             self.moves.add(i64::from(counters.moves));
             *self.length_counts.entry(counters.moves).or_default() += 1;
             self.rolls.add(i64::from(counters.rolls));
-            self.reasons[usize::from(outcome.reason)] += 1;
+            self.reasons[outcome.reason.index()] += 1;
             for (total, &c) in self
                 .captures_by_seat
                 .iter_mut()
@@ -336,7 +336,7 @@ impl<G: Game> RunTally<G> {
                 }
             }
             moves += i64::from(game.counters().moves);
-            timeouts += i64::from(G::is_timeout(outcome.reason));
+            timeouts += i64::from(outcome.reason.is_timeout());
         }
         let n = games.len() as u64;
         // Where a seed group is one match on points, each agent's unit is its match.
@@ -380,7 +380,7 @@ impl<G: Game> RunTally<G> {
         if self.by_agent.len() != seats
             || self.by_seat.len() != seats
             || self.captures_by_seat.len() != seats
-            || self.reasons.len() != G::REASONS.len()
+            || self.reasons.len() != Ending::<G::Reason>::COUNT
             || self.group_scores.counts.len() != GroupScores::new(seats).counts.len()
         {
             return bad("table sizes");

@@ -85,7 +85,7 @@ pub struct GameInfo {
     pub name: &'static str,
     pub seats: [usize; 2],
     pub levels: Vec<LevelInfo>,
-    pub reasons: &'static [&'static str],
+    pub reasons: Vec<&'static str>,
     /// Whether the game draws dice (its records replay only with the run's master seed).
     pub dice: bool,
 }
@@ -263,7 +263,7 @@ impl<G: Game> Session<G> {
         self.game.outcome().map(|o| GameResult {
             winners: o.winners.iter().collect(),
             no_result: o.no_result,
-            reason: G::REASONS[usize::from(o.reason)],
+            reason: o.reason.name(),
             points: self.game.points().map(|p| p[..self.seats].to_vec()),
         })
     }
@@ -536,7 +536,7 @@ impl GameVisitor for Describe {
                     summary: l.summary,
                 })
                 .collect(),
-            reasons: G::REASONS,
+            reasons: engine::Ending::<G::Reason>::names().collect(),
             dice: G::HAS_DICE,
         }
     }

@@ -27,21 +27,52 @@ pub use stats::{HnefataflReport, HnefataflStats};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, OptionDoc, Outcome};
+use crate::game::{Counters, EndReason, Game, Level, Log, OptionDoc, Outcome};
 use crate::random::RandomStream;
 
-/// The king reached a corner.
-pub const REASON_CORNER: u8 = 0;
-/// The king stands in an exit fort.
-pub const REASON_FORT: u8 = 1;
-/// The attackers surrounded the king.
-pub const REASON_KING_CAPTURED: u8 = 2;
-/// The attackers cut every defender off from the edge.
-pub const REASON_ENCIRCLEMENT: u8 = 3;
-/// The side to move had no legal move and lost.
-pub const REASON_NO_MOVE: u8 = 4;
-/// The batch ply cap was reached: a draw, reported as a timeout.
-pub const REASON_CAP: u8 = 5;
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Reason {
+    /// The king reached a corner.
+    Corner,
+    /// The king stands in an exit fort.
+    Fort,
+    /// The attackers surrounded the king.
+    KingCaptured,
+    /// The attackers cut every defender off from the edge.
+    Encirclement,
+    /// The side to move had no legal move and lost.
+    NoMove,
+    /// The batch ply cap was reached: a draw, reported as a timeout.
+    Cap,
+}
+
+impl EndReason for Reason {
+    const ALL: &'static [Self] = &[
+        Self::Corner,
+        Self::Fort,
+        Self::KingCaptured,
+        Self::Encirclement,
+        Self::NoMove,
+        Self::Cap,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Corner => "corner",
+            Self::Fort => "fort",
+            Self::KingCaptured => "king captured",
+            Self::Encirclement => "encirclement",
+            Self::NoMove => "no move",
+            Self::Cap => "cap",
+        }
+    }
+
+    fn is_timeout(self) -> bool {
+        self == Self::Cap
+    }
+}
 
 /// Rule options of an experiment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,7 +99,7 @@ pub struct Hnefatafl {
     ply_cap: u32,
     /// Pieces each side has captured, the king included.
     captured: [u32; 2],
-    outcome: Option<Outcome>,
+    outcome: Option<Outcome<Reason>>,
 }
 
 impl Hnefatafl {
@@ -95,11 +126,11 @@ impl Hnefatafl {
             outcome: None,
         };
         game.outcome = if board::CORNERS & board.king_bit() != 0 {
-            Some(Outcome::win(Side::Defenders.seat(), REASON_CORNER))
+            Some(Outcome::win(Side::Defenders.seat(), Reason::Corner))
         } else if rules::exit_fort(&board) {
-            Some(Outcome::win(Side::Defenders.seat(), REASON_FORT))
+            Some(Outcome::win(Side::Defenders.seat(), Reason::Fort))
         } else if rules::encircled(&board) {
-            Some(Outcome::win(Side::Attackers.seat(), REASON_ENCIRCLEMENT))
+            Some(Outcome::win(Side::Attackers.seat(), Reason::Encirclement))
         } else {
             None
         };
@@ -174,16 +205,16 @@ impl Hnefatafl {
         self.to_move = side.other();
         self.outcome = match side {
             Side::Defenders if board::CORNERS & self.board.king_bit() != 0 => {
-                Some(Outcome::win(side.seat(), REASON_CORNER))
+                Some(Outcome::win(side.seat(), Reason::Corner))
             }
             Side::Defenders if rules::exit_fort(&self.board) => {
-                Some(Outcome::win(side.seat(), REASON_FORT))
+                Some(Outcome::win(side.seat(), Reason::Fort))
             }
             Side::Attackers if capture.king => {
-                Some(Outcome::win(side.seat(), REASON_KING_CAPTURED))
+                Some(Outcome::win(side.seat(), Reason::KingCaptured))
             }
             Side::Attackers if rules::encircled(&self.board) => {
-                Some(Outcome::win(side.seat(), REASON_ENCIRCLEMENT))
+                Some(Outcome::win(side.seat(), Reason::Encirclement))
             }
             // A defenders' move never creates an encirclement (the piece that moved stays
             // connected to the edge through the square it left), and an attackers' move never
@@ -200,9 +231,9 @@ impl Hnefatafl {
             return;
         }
         if !moves::has_any(&self.board, self.to_move) {
-            self.outcome = Some(Outcome::win(self.to_move.other().seat(), REASON_NO_MOVE));
+            self.outcome = Some(Outcome::win(self.to_move.other().seat(), Reason::NoMove));
         } else if self.plies >= self.ply_cap {
-            self.outcome = Some(Outcome::draw(REASON_CAP));
+            self.outcome = Some(Outcome::draw(Reason::Cap));
         }
     }
 
@@ -232,21 +263,10 @@ impl Game for Hnefatafl {
     type MoveList = MoveList;
     type Options = HnefataflOptions;
     type Stats = HnefataflStats;
+    type Reason = Reason;
 
     const NAME: &'static str = "hnefatafl";
     const SEATS: (usize, usize) = (2, 2);
-    const REASONS: &'static [&'static str] = &[
-        "corner",
-        "fort",
-        "king captured",
-        "encirclement",
-        "no move",
-        "cap",
-        FORFEIT_REASONS[0],
-        FORFEIT_REASONS[1],
-        FORFEIT_REASONS[2],
-        FORFEIT_REASONS[3],
-    ];
     const FIRST_PLAYER: &'static str = "the attackers, who move first";
     const OPTIONS: &'static [OptionDoc] = &[OptionDoc {
         name: "ply_cap",
@@ -265,10 +285,6 @@ impl Game for Hnefatafl {
 
     fn levels() -> &'static [Level] {
         &agents::LEVELS
-    }
-
-    fn is_timeout(reason: u8) -> bool {
-        reason == REASON_CAP
     }
 
     fn check_options(options: &HnefataflOptions) -> Result<(), OptionError> {
@@ -319,11 +335,11 @@ impl Game for Hnefatafl {
         }
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome<Reason>> {
         self.outcome
     }
 
-    fn end(&mut self, outcome: Outcome) {
+    fn end(&mut self, outcome: Outcome<Reason>) {
         self.outcome = Some(outcome);
     }
 

@@ -19,9 +19,9 @@ use super::board::{
 };
 use super::moves::Move;
 use super::rules::Capture;
-use super::{Hnefatafl, REASON_CAP};
+use super::{Hnefatafl, Reason};
 use crate::error::quote;
-use crate::game::{Game, Outcome};
+use crate::game::{Ending, Game, Outcome};
 
 /// The start position.
 pub const START: &str = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a";
@@ -240,12 +240,12 @@ pub fn write_position(board: &Board, to_move: Side) -> String {
 
 /// Why a game ended, in words.
 #[must_use]
-pub fn describe_outcome(outcome: &Outcome) -> String {
-    let reason = Hnefatafl::REASONS[usize::from(outcome.reason)];
+pub fn describe_outcome(outcome: &Outcome<Reason>) -> String {
+    let reason = outcome.reason.name();
     match outcome.sole_winner() {
         Some(0) => format!("attackers win ({reason})"),
         Some(_) => format!("defenders win ({reason})"),
-        None if outcome.reason == REASON_CAP => "draw (ply cap)".into(),
+        None if outcome.reason == Ending::Rules(Reason::Cap) => "draw (ply cap)".into(),
         None => format!("draw ({reason})"),
     }
 }

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Hnefatafl, Side};
-use crate::game::{Game, GameStats, SeatResult, seat_agent};
+use super::{Hnefatafl, Reason, Side};
+use crate::game::{self, EndReason, Game, GameStats, SeatResult, seat_agent};
 use crate::tally::{Clustered, Estimate, Moments, Record, ratio};
 
 /// The counts; every figure of the report is computed from them.
@@ -16,8 +16,8 @@ pub struct HnefataflStats {
     pub attackers: Record,
     /// Plies per game.
     pub plies: Moments,
-    /// Games per end reason, indexed like [`Hnefatafl::REASONS`].
-    pub endings: [u64; Hnefatafl::REASONS.len()],
+    /// Games per end reason, in [`game::Ending::index`] order.
+    pub endings: [u64; game::Ending::<Reason>::COUNT],
     /// Pieces captured over all games, by side (the king counts one).
     pub captures: [u64; 2],
     /// Per seed group, the attackers' half points summed over its games (the side-swapped pair):
@@ -63,7 +63,7 @@ impl GameStats<Hnefatafl> for HnefataflStats {
             self.attackers.add(result(game, Side::Attackers));
             let counters = game.counters();
             self.plies.add(i64::from(counters.moves));
-            self.endings[usize::from(outcome.reason)] += 1;
+            self.endings[outcome.reason.index()] += 1;
             for side in [Side::Attackers, Side::Defenders] {
                 self.captures[side.seat()] += u64::from(counters.captures[side.seat()]);
                 let slot = seat_agent(side.seat(), rotation, 2);
@@ -111,7 +111,7 @@ impl GameStats<Hnefatafl> for HnefataflStats {
             attacker_wins: wins.wins,
             defender_wins: wins.losses,
             draws: wins.draws,
-            timeouts: self.endings[usize::from(super::REASON_CAP)],
+            timeouts: self.endings[Reason::Cap.index()],
             attacker_share_of_decisive: Estimate::clustered_proportion(&self.decisive_by_group),
             attackers_advantage: Estimate::mean(&self.group_attacker_points)
                 .scaled(scale)
@@ -120,10 +120,9 @@ impl GameStats<Hnefatafl> for HnefataflStats {
             plies_sd: self.plies.sd(),
             plies_min: self.plies.min.unwrap_or(0),
             plies_max: self.plies.max.unwrap_or(0),
-            endings: Hnefatafl::REASONS
-                .iter()
+            endings: game::Ending::<Reason>::names()
                 .zip(self.endings)
-                .map(|(&reason, count)| Ending {
+                .map(|(reason, count)| Ending {
                     reason,
                     games: count,
                     share: ratio(count, games),

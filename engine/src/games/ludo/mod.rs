@@ -16,7 +16,7 @@ pub use board::{FINISH, HOME_STRAIGHT, LAST_TRACK, SEATS, is_safe, track_square}
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
 use crate::game::{
-    Counters, FORFEIT_REASONS, Game, Level, Log, NoGameStats, OptionDoc, Outcome, SeatSet,
+    Counters, EndReason, Game, Level, Log, NoGameStats, OptionDoc, Outcome, SeatSet,
 };
 use crate::random::RandomStream;
 
@@ -44,8 +44,29 @@ impl Default for LudoOptions {
 }
 
 /// Why a game ended.
-pub const REASON_FINISHED: u8 = 0;
-pub const REASON_ROLL_CAP: u8 = 1;
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Reason {
+    /// A seat brought all four pawns home.
+    Finished,
+    /// The roll cap was reached: no result, reported as a timeout.
+    RollCap,
+}
+
+impl EndReason for Reason {
+    const ALL: &'static [Self] = &[Self::Finished, Self::RollCap];
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Finished => "all pawns home",
+            Self::RollCap => "roll cap",
+        }
+    }
+
+    fn is_timeout(self) -> bool {
+        self == Self::RollCap
+    }
+}
 
 /// A Ludo position at a decision: the seat to move has rolled `roll` and has a legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +82,7 @@ pub struct Ludo {
     sixes: u8,
     roll_cap: u32,
     counters: Counters,
-    outcome: Option<Outcome>,
+    outcome: Option<Outcome<Reason>>,
 }
 
 impl Ludo {
@@ -161,7 +182,7 @@ impl Ludo {
                     "roll cap of {} reached: no result",
                     self.roll_cap
                 ));
-                self.outcome = Some(Outcome::no_result(REASON_ROLL_CAP));
+                self.outcome = Some(Outcome::no_result(Reason::RollCap));
                 return;
             }
             let roll = dice.d6();
@@ -225,17 +246,10 @@ impl Game for Ludo {
     type MoveList = ArrayVec<LudoMove, 4>;
     type Options = LudoOptions;
     type Stats = NoGameStats;
+    type Reason = Reason;
 
     const NAME: &'static str = "ludo";
     const SEATS: (usize, usize) = (SEATS, SEATS);
-    const REASONS: &'static [&'static str] = &[
-        "all pawns home",
-        "roll cap",
-        FORFEIT_REASONS[0],
-        FORFEIT_REASONS[1],
-        FORFEIT_REASONS[2],
-        FORFEIT_REASONS[3],
-    ];
     const OPTIONS: &'static [OptionDoc] = &[OptionDoc {
         name: "roll_cap",
         accepted: "1 or more rolls",
@@ -244,10 +258,6 @@ impl Game for Ludo {
 
     fn levels() -> &'static [Level] {
         agents::LEVELS
-    }
-
-    fn is_timeout(reason: u8) -> bool {
-        reason == REASON_ROLL_CAP
     }
 
     fn check_options(options: &LudoOptions) -> Result<(), OptionError> {
@@ -318,7 +328,7 @@ impl Game for Ludo {
         self.refresh_occupancy(seat);
         if self.progress[seat].iter().all(|&p| p == FINISH) {
             log.line(format_args!("seat {seat} has all four pawns home and wins"));
-            self.outcome = Some(Outcome::win(seat, REASON_FINISHED));
+            self.outcome = Some(Outcome::win(seat, Reason::Finished));
             return;
         }
         if self.roll != 6 {
@@ -327,11 +337,11 @@ impl Game for Ludo {
         self.advance(dice, log);
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome<Reason>> {
         self.outcome
     }
 
-    fn end(&mut self, outcome: Outcome) {
+    fn end(&mut self, outcome: Outcome<Reason>) {
         self.outcome = Some(outcome);
     }
 

@@ -35,7 +35,7 @@ pub use stats::{AgentReport, MatchRecord, ReasonCount, ThudReport, ThudStats};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, MAX_SEATS, OptionDoc, Outcome};
+use crate::game::{Counters, EndReason, Game, Level, Log, MAX_SEATS, OptionDoc, Outcome};
 use crate::random::RandomStream;
 
 /// Rule options of an experiment (`[options]` of its config).
@@ -65,12 +65,44 @@ impl Default for ThudOptions {
 /// The largest cap accepted, far beyond any real round.
 const MAX_CAP: i64 = 1_000_000;
 
-/// Why a round ended: indices into [`Thud::REASONS`].
-pub const REASON_NO_CAPTURE: u8 = 0;
-pub const REASON_PLY_CAP: u8 = 1;
-pub const REASON_DWARFS_GONE: u8 = 2;
-pub const REASON_TROLLS_GONE: u8 = 3;
-pub const REASON_NO_MOVE: u8 = 4;
+/// Why a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Reason {
+    /// No capture in the last `no_capture_plies` plies.
+    NoCapture,
+    /// The ply cap, the safety cap: reported as a timeout.
+    PlyCap,
+    DwarfsGone,
+    TrollsGone,
+    /// The side to move has no legal move.
+    NoMove,
+}
+
+impl EndReason for Reason {
+    const ALL: &'static [Self] = &[
+        Self::NoCapture,
+        Self::PlyCap,
+        Self::DwarfsGone,
+        Self::TrollsGone,
+        Self::NoMove,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::NoCapture => "no capture window",
+            Self::PlyCap => "ply cap",
+            Self::DwarfsGone => "dwarfs eliminated",
+            Self::TrollsGone => "trolls eliminated",
+            Self::NoMove => "no legal move",
+        }
+    }
+
+    /// The ply cap is the safety cap; every other end is the rules'.
+    fn is_timeout(self) -> bool {
+        self == Self::PlyCap
+    }
+}
 
 /// Points per surviving piece.
 pub const DWARF_POINTS: i32 = 1;
@@ -86,7 +118,7 @@ pub struct Thud {
     /// Plies since the last capture (or since the round began).
     quiet: u32,
     counters: Counters,
-    outcome: Option<Outcome>,
+    outcome: Option<Outcome<Reason>>,
 }
 
 impl Thud {
@@ -147,15 +179,15 @@ impl Thud {
     /// Ends the round if the position calls for it.
     fn settle(&mut self) {
         let reason = if self.board.dwarf_count() == 0 {
-            REASON_DWARFS_GONE
+            Reason::DwarfsGone
         } else if self.board.troll_count() == 0 {
-            REASON_TROLLS_GONE
+            Reason::TrollsGone
         } else if !has_legal_move(&self.board) {
-            REASON_NO_MOVE
+            Reason::NoMove
         } else if self.quiet >= self.no_capture_plies {
-            REASON_NO_CAPTURE
+            Reason::NoCapture
         } else if self.counters.moves >= self.ply_cap {
-            REASON_PLY_CAP
+            Reason::PlyCap
         } else {
             return;
         };
@@ -173,20 +205,10 @@ impl Game for Thud {
     type MoveList = MoveList;
     type Options = ThudOptions;
     type Stats = ThudStats;
+    type Reason = Reason;
 
     const NAME: &'static str = "thud";
     const SEATS: (usize, usize) = (2, 2);
-    const REASONS: &'static [&'static str] = &[
-        "no capture window",
-        "ply cap",
-        "dwarfs eliminated",
-        "trolls eliminated",
-        "no legal move",
-        FORFEIT_REASONS[0],
-        FORFEIT_REASONS[1],
-        FORFEIT_REASONS[2],
-        FORFEIT_REASONS[3],
-    ];
     const FIRST_PLAYER: &'static str = "the dwarfs, who move first";
     const OPTIONS: &'static [OptionDoc] = &[
         OptionDoc {
@@ -209,11 +231,6 @@ impl Game for Thud {
     const GAMES_COUNT_GROUPS: bool = true;
     /// perft(4) from the start: 589,900,928 leaves, the speed target.
     const BENCH_PERFT_DEPTH: u32 = 4;
-
-    /// The ply cap is the safety cap; every other end is the rules'.
-    fn is_timeout(reason: u8) -> bool {
-        reason == REASON_PLY_CAP
-    }
 
     fn seat_name(seat: usize) -> String {
         ["dwarfs", "trolls"]
@@ -272,16 +289,16 @@ impl Game for Thud {
             let [dwarfs, trolls] = self.side_points();
             log.line(format_args!(
                 "round over ({}): dwarfs {dwarfs}, trolls {trolls}",
-                Self::REASONS[usize::from(outcome.reason)]
+                outcome.reason.name()
             ));
         }
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome<Reason>> {
         self.outcome
     }
 
-    fn end(&mut self, outcome: Outcome) {
+    fn end(&mut self, outcome: Outcome<Reason>) {
         self.outcome = Some(outcome);
     }
 

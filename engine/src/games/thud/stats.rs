@@ -4,13 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Side, Thud};
-use crate::game::{Game, GameStats, SeatResult, seat_agent};
+use super::{Reason, Side, Thud};
+use crate::game::{EndReason, Ending, Game, GameStats, SeatResult, seat_agent};
 use crate::tally::{Clustered, Counts, Distribution, Estimate, Moments, Record};
 
 /// How many reasons a round can end for.
-const REASONS: usize = 9;
-const _: () = assert!(Thud::REASONS.len() == REASONS);
+const REASONS: usize = Ending::<Reason>::COUNT;
 
 /// One agent slot's matches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,7 +48,7 @@ pub struct ThudStats {
     pub dwarf_round_wins: u64,
     pub round_draws: u64,
     pub troll_round_wins: u64,
-    /// Rounds per end reason, in the order of [`Thud::REASONS`].
+    /// Rounds per end reason, in [`Ending::index`] order.
     pub reasons: [u64; REASONS],
     /// Per agent slot (0, 1): its matches.
     pub agents: [MatchRecord; 2],
@@ -75,7 +74,7 @@ impl ThudStats {
             core::cmp::Ordering::Less => self.troll_round_wins += 1,
         }
         if let Some(outcome) = round.outcome() {
-            self.reasons[usize::from(outcome.reason)] += 1;
+            self.reasons[outcome.reason.index()] += 1;
         }
     }
 }
@@ -154,12 +153,11 @@ impl GameStats<Thud> for ThudStats {
             round_draws: self.round_draws,
             troll_round_wins: self.troll_round_wins,
             dwarf_round_win_rate: Estimate::clustered_proportion(&self.dwarf_wins_by_match),
-            end_reasons: Thud::REASONS
-                .iter()
+            end_reasons: Ending::<Reason>::names()
                 .zip(self.reasons)
-                .map(|(&reason, rounds)| ReasonCount { reason, rounds })
+                .map(|(reason, rounds)| ReasonCount { reason, rounds })
                 .collect(),
-            timeouts: self.reasons[usize::from(super::REASON_PLY_CAP)],
+            timeouts: self.reasons[Reason::PlyCap.index()],
             agents: self
                 .agents
                 .iter()

@@ -30,7 +30,7 @@ pub use stats::{SeatRecord, TrenteDouzeReport, TrenteDouzeStats, TurnSums};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::game::{Counters, FORFEIT_REASONS, Game, Level, Log, MAX_SEATS, Outcome, SeatSet};
+use crate::game::{Counters, EndReason, Ending, Game, Level, Log, MAX_SEATS, Outcome, SeatSet};
 use crate::random::RandomStream;
 
 /// The most legal moves at one decision: a first roll of six different faces has 63 non-empty
@@ -62,7 +62,19 @@ const _: () = assert!(core::mem::size_of::<TdMove>() <= 8);
 pub struct TrenteDouzeOptions {}
 
 /// Why a game ended (the only way).
-pub const REASON_THREE_ROUNDS: u8 = 0;
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Reason {
+    ThreeRounds,
+}
+
+impl EndReason for Reason {
+    const ALL: &'static [Self] = &[Self::ThreeRounds];
+
+    fn name(self) -> &'static str {
+        "three rounds played"
+    }
+}
 
 /// Per-seat and per-round tallies a game keeps for the statistics.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -99,7 +111,7 @@ pub struct TrenteDouze {
     roll: Hand,
     counters: Counters,
     record: GameRecord,
-    outcome: Option<Outcome>,
+    outcome: Option<Outcome<Reason>>,
 }
 
 impl TrenteDouze {
@@ -447,7 +459,7 @@ impl TrenteDouze {
             self.outcome = Some(Outcome {
                 winners,
                 no_result: false,
-                reason: REASON_THREE_ROUNDS,
+                reason: Ending::Rules(Reason::ThreeRounds),
             });
             return;
         }
@@ -506,16 +518,10 @@ impl Game for TrenteDouze {
     type MoveList = ArrayVec<TdMove, MAX_MOVES>;
     type Options = TrenteDouzeOptions;
     type Stats = TrenteDouzeStats;
+    type Reason = Reason;
 
     const NAME: &'static str = "trente-douze";
     const SEATS: (usize, usize) = (2, MAX_SEATS);
-    const REASONS: &'static [&'static str] = &[
-        "three rounds played",
-        FORFEIT_REASONS[0],
-        FORFEIT_REASONS[1],
-        FORFEIT_REASONS[2],
-        FORFEIT_REASONS[3],
-    ];
     const FIRST_PLAYER: &'static str =
         "whoever starts round 1 (drawn by the dice, so any seat from game to game)";
 
@@ -572,11 +578,11 @@ impl Game for TrenteDouze {
         self.play_with(mv, dice, log);
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome<Reason>> {
         self.outcome
     }
 
-    fn end(&mut self, outcome: Outcome) {
+    fn end(&mut self, outcome: Outcome<Reason>) {
         self.outcome = Some(outcome);
     }
 

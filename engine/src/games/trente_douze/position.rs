@@ -6,9 +6,9 @@
 use super::hand::{DICE, Hand, Threshold};
 use super::notation::digits;
 use super::rules::{ROUNDS, START_SCORE, TurnResult, game_winners, round_winners, turn_result};
-use super::{REASON_THREE_ROUNDS, TrenteDouze};
+use super::{Reason, TrenteDouze};
 use crate::error::{ParseError, quote};
-use crate::game::{MAX_SEATS, Outcome};
+use crate::game::{Ending, MAX_SEATS, Outcome};
 
 const KEYS: &str = "seats, round, scores, past, turn, mover, first-dead, threshold, kept, roll";
 
@@ -178,7 +178,7 @@ fn validate(f: Fields) -> Result<TrenteDouze, ParseError> {
         game.outcome = Some(Outcome {
             winners,
             no_result: false,
-            reason: REASON_THREE_ROUNDS,
+            reason: Ending::Rules(Reason::ThreeRounds),
         });
         return Ok(game);
     }

@@ -9,7 +9,7 @@ mod stats;
 
 use super::*;
 use crate::agent::pick;
-use crate::game::{NoLog, SeatResult};
+use crate::game::{Ending, NoLog, SeatResult};
 
 fn game(text: &str) -> Hnefatafl {
     Hnefatafl::from_position(text, &HnefataflOptions::default())
@@ -40,8 +40,7 @@ fn targets(game: &Hnefatafl, from: &str) -> Vec<String> {
 
 /// The winner and the reason, once the game is over.
 fn result(game: &Hnefatafl) -> Option<(Option<usize>, &'static str)> {
-    game.outcome()
-        .map(|o| (o.sole_winner(), Hnefatafl::REASONS[usize::from(o.reason)]))
+    game.outcome().map(|o| (o.sole_winner(), o.reason.name()))
 }
 
 const ATTACKERS: Option<usize> = Some(0);

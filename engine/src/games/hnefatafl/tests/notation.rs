@@ -160,19 +160,19 @@ fn the_incremental_hash_equals_a_full_recomputation() {
 
 #[test]
 fn random_games_end_within_the_cap() {
-    let mut reasons = [0; 6];
+    let mut reasons = [0; Reason::ALL.len()];
     for seed in 0..200 {
         let g = random_game(seed, |_| {});
         let outcome = g.outcome().unwrap();
         assert!(g.plies() <= HnefataflOptions::default().ply_cap);
-        reasons[usize::from(outcome.reason)] += 1;
+        reasons[outcome.reason.index()] += 1;
         let attackers = g.board().attackers.count_ones();
         let defenders = g.board().defenders.count_ones();
         assert_eq!(24 - attackers, g.counters().captures[1]);
-        let king = u32::from(outcome.reason == REASON_KING_CAPTURED);
+        let king = u32::from(outcome.reason == Ending::Rules(Reason::KingCaptured));
         assert_eq!(12 - defenders + king, g.counters().captures[0]);
     }
-    assert!(reasons[usize::from(REASON_KING_CAPTURED)] + reasons[usize::from(REASON_CORNER)] > 0);
+    assert!(reasons[Reason::KingCaptured.index()] + reasons[Reason::Corner.index()] > 0);
 }
 
 #[test]

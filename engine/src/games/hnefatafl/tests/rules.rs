@@ -282,10 +282,13 @@ fn the_ply_cap_is_a_draw() {
     let mut g = Hnefatafl::from_position(START, &HnefataflOptions { ply_cap: 1 }).unwrap();
     play(&mut g, "d1-d3");
     let outcome = g.outcome().unwrap();
-    assert_eq!((outcome.sole_winner(), outcome.reason), (None, REASON_CAP));
+    assert_eq!(
+        (outcome.sole_winner(), outcome.reason),
+        (None, Ending::Rules(Reason::Cap))
+    );
     assert_eq!(outcome.result_of(0), SeatResult::Draw);
-    assert!(Hnefatafl::is_timeout(outcome.reason));
-    assert!(!Hnefatafl::is_timeout(REASON_NO_MOVE));
+    assert!(outcome.reason.is_timeout());
+    assert!(!Reason::NoMove.is_timeout());
     assert!(Hnefatafl::check_options(&HnefataflOptions { ply_cap: 0 }).is_err());
     assert_eq!(HnefataflOptions::default().ply_cap, 1000);
 }

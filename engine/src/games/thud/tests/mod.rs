@@ -5,7 +5,7 @@ mod agents;
 
 use super::*;
 use crate::agent::pick;
-use crate::game::{GameStats, NoLog, SeatResult};
+use crate::game::{EndReason, Ending, GameStats, NoLog, SeatResult};
 
 const START: &str =
     "dd1dd/d5d/d7d/d9d/d11d/d13d/d5TTT5d/6TRT6/d5TTT5d/d13d/d11d/d9d/d7d/d5d/dd1dd d";
@@ -329,10 +329,7 @@ fn rounds_end_on_the_no_capture_window() {
         g.play(mv, &mut RandomStream::dice(0), &mut NoLog);
     }
     let outcome = g.outcome().unwrap();
-    assert_eq!(
-        Thud::REASONS[usize::from(outcome.reason)],
-        "no capture window"
-    );
+    assert_eq!(outcome.reason.name(), "no capture window");
     assert_eq!(outcome.result_of(0), SeatResult::Draw, "32 points each");
     assert_eq!(g.points().unwrap()[..2], [32, 32]);
     assert!(
@@ -361,9 +358,14 @@ fn a_capture_reopens_the_window_and_the_ply_cap_is_a_timeout() {
     }
     assert_eq!(g.quiet_plies(), 1);
     let outcome = g.outcome().unwrap();
-    assert_eq!(Thud::REASONS[usize::from(outcome.reason)], "ply cap");
-    assert!(Thud::is_timeout(outcome.reason));
-    assert!((0..5).filter(|&r| Thud::is_timeout(r)).eq([REASON_PLY_CAP]));
+    assert_eq!(outcome.reason.name(), "ply cap");
+    assert!(outcome.reason.is_timeout());
+    assert!(
+        Reason::ALL
+            .iter()
+            .filter(|r| r.is_timeout())
+            .eq([&Reason::PlyCap])
+    );
     assert_eq!(g.points().unwrap()[..2], [2, 4]);
     assert_eq!(outcome.sole_winner(), Some(1), "trolls lead 4 to 2");
 }
@@ -374,23 +376,17 @@ fn rounds_end_when_a_side_is_wiped_out_or_stuck() {
     let mut g = game(board("E5", "F5", Side::Dwarfs));
     g.play(g.parse_move("E5-F5").unwrap(), &mut dice, &mut NoLog);
     let outcome = g.outcome().unwrap();
-    assert_eq!(
-        Thud::REASONS[usize::from(outcome.reason)],
-        "trolls eliminated"
-    );
+    assert_eq!(outcome.reason.name(), "trolls eliminated");
     assert_eq!(outcome.sole_winner(), Some(0));
     let mut g = game(board("E5", "F7", Side::Trolls));
     g.play(g.parse_move("F7-F6xE5").unwrap(), &mut dice, &mut NoLog);
     let outcome = g.outcome().unwrap();
-    assert_eq!(
-        Thud::REASONS[usize::from(outcome.reason)],
-        "dwarfs eliminated"
-    );
+    assert_eq!(outcome.reason.name(), "dwarfs eliminated");
     assert_eq!(g.points().unwrap()[..2], [0, 4]);
     // F1's troll is boxed in by E2 F2 G2 G1 and the cut corner: trolls have no move.
     let g = game(board("E2 F2 G2 G1 A9", "F1", Side::Trolls));
     let outcome = g.outcome().unwrap();
-    assert_eq!(Thud::REASONS[usize::from(outcome.reason)], "no legal move");
+    assert_eq!(outcome.reason.name(), "no legal move");
     assert_eq!(outcome.sole_winner(), Some(0), "5 dwarfs beat 1 troll");
 }
 
@@ -610,7 +606,10 @@ fn finished(dwarfs: usize, trolls: usize) -> Thud {
         &mut RandomStream::dice(0),
         &mut NoLog,
     );
-    assert_eq!(g.outcome().unwrap().reason, REASON_NO_CAPTURE);
+    assert_eq!(
+        g.outcome().unwrap().reason,
+        Ending::Rules(Reason::NoCapture)
+    );
     g
 }
 

@@ -573,7 +573,7 @@ fn game_winner_ties_break_on_the_score_sum_then_draw() {
     let outcome = Outcome {
         winners: game,
         no_result: false,
-        reason: 0,
+        reason: Ending::Rules(Reason::ThreeRounds),
     };
     assert_eq!(outcome.result_of(1), SeatResult::Draw);
     // Two rounds beat one round with a better sum.
