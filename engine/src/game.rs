@@ -426,6 +426,11 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         log: &mut impl Log,
     ) -> Self;
 
+    /// The number of seats of this game (fixed by the game unless it takes several).
+    fn seats(&self) -> usize {
+        Self::SEATS.0
+    }
+
     /// The seat that must choose now. Meaningless once [`Game::outcome`] is `Some`.
     fn to_move(&self) -> usize;
 

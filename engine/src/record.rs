@@ -1,6 +1,6 @@
 //! Game records: one finished game on one line, tab-separated,
 //!
-//! `INDEX  GROUP  ROTATION  SEED  AGENTS  RESULT  REASON  RULES  START  MOVES`
+//! `INDEX  GROUP  ROTATION  SEED  AGENTS  RESULT  REASON  RULES  START  MOVES  OPENING`
 //!
 //! - INDEX, GROUP, ROTATION: the game's place in its run (game index, seed group, seat rotation);
 //! - SEED: the game's seed, from which its dice stream derives. Dice games need it: the moves
@@ -10,7 +10,8 @@
 //! - RULES: `default`, or the rule options the game was played under as JSON (the runner
 //!   writes and reads them; the engine only carries the text);
 //! - START: `start` or the position text the game began from;
-//! - MOVES: the moves in the game's notation, comma separated.
+//! - MOVES: the moves in the game's notation from START, comma separated (an opening's first);
+//! - OPENING: the index of the suite's opening the game began from, or `-` without a suite.
 //!
 //! The reader lives here rather than in the runner so that the command line and the browser
 //! package read the same lines the same way.
@@ -22,8 +23,9 @@ use crate::game::{EndReason, Game, NoLog, Outcome};
 use crate::random::RandomStream;
 
 /// The fields of a record line, in order.
-pub const FIELDS: [&str; 10] = [
+pub const FIELDS: [&str; 11] = [
     "index", "group", "rotation", "seed", "agents", "result", "reason", "rules", "start", "moves",
+    "opening",
 ];
 
 /// One game as a record says it.
@@ -41,6 +43,8 @@ pub struct Record {
     /// `None`: the initial position.
     pub start: Option<String>,
     pub moves: Vec<String>,
+    /// The opening's index in its suite (`None`: no suite).
+    pub opening: Option<u64>,
 }
 
 /// `seat 1 wins`, `draw`, `seats 0,2 share`, `no result`.
@@ -62,7 +66,7 @@ impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.index,
             self.group,
             self.rotation,
@@ -72,7 +76,8 @@ impl fmt::Display for Record {
             self.reason,
             self.rules.as_deref().unwrap_or("default"),
             self.start.as_deref().unwrap_or("start"),
-            self.moves.join(",")
+            self.moves.join(","),
+            self.opening.map_or("-".to_string(), |o| o.to_string())
         )
     }
 }
@@ -97,6 +102,7 @@ impl Record {
             rules,
             start,
             moves,
+            opening,
         ] = fields[..]
         else {
             return fail(format!(
@@ -143,6 +149,10 @@ impl Record {
                 .filter(|m| !m.is_empty())
                 .map(str::to_string)
                 .collect(),
+            opening: match opening.trim() {
+                "-" => None,
+                text => Some(number("opening", text)?),
+            },
         })
     }
 

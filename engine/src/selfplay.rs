@@ -37,15 +37,51 @@ impl<G: Game> SeededGame<'_, G> {
         agents: &mut [Box<dyn Agent<G>>],
         agent_of: impl Fn(usize) -> usize,
         log: &mut impl Log,
+        observe: impl FnMut(&G),
+        on_move: impl FnMut(&G, G::Move),
+    ) -> G {
+        let mut dice = RandomStream::dice(self.seed);
+        let game = G::new(self.options, self.seats, &mut dice, log);
+        self.play_on((game, dice), agents, agent_of, log, observe, on_move)
+    }
+
+    /// [`SeededGame::play_noting`] from `start` (an opening) instead of the initial position:
+    /// the dice stream begins where the seed begins it, as no chance was drawn to reach `start`
+    /// in this game.
+    pub fn play_from(
+        &self,
+        start: &G,
+        agents: &mut [Box<dyn Agent<G>>],
+        agent_of: impl Fn(usize) -> usize,
+        log: &mut impl Log,
+        observe: impl FnMut(&G),
+        on_move: impl FnMut(&G, G::Move),
+    ) -> G {
+        let dice = RandomStream::dice(self.seed);
+        self.play_on(
+            (start.clone(), dice),
+            agents,
+            agent_of,
+            log,
+            observe,
+            on_move,
+        )
+    }
+
+    /// The game loop from `game` with the dice stream as it stands.
+    fn play_on(
+        &self,
+        (mut game, mut dice): (G, RandomStream),
+        agents: &mut [Box<dyn Agent<G>>],
+        agent_of: impl Fn(usize) -> usize,
+        log: &mut impl Log,
         mut observe: impl FnMut(&G),
         mut on_move: impl FnMut(&G, G::Move),
     ) -> G {
-        let mut dice = RandomStream::dice(self.seed);
         let mut tie_breaks: ArrayVec<RandomStream, MAX_SEATS> = (0..self.seats)
             .map(|s| RandomStream::tie_break(self.seed, s))
             .collect();
         agents.iter_mut().for_each(|a| a.new_game());
-        let mut game = G::new(self.options, self.seats, &mut dice, log);
         observe(&game);
         let mut moves = G::MoveList::default();
         while game.outcome().is_none() {

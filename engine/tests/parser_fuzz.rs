@@ -176,6 +176,7 @@ fn random_record<G: Game>(seed: u64, state: &mut u64) -> Option<Record> {
         rules: None,
         start: None,
         moves: texts,
+        opening: None,
     })
 }
 

@@ -146,6 +146,8 @@ impl GamesCsv {
         .collect();
         header.extend((0..seats).map(|s| format!("agent_seat{s}")));
         header.extend((0..seats).map(|s| format!("captures_seat{s}")));
+        // Last, so that the columns before keep their places; empty without a suite.
+        header.push("opening".to_owned());
         header
     }
 
@@ -183,6 +185,7 @@ impl GamesCsv {
         ];
         fields.extend(row.seat_agents.iter().map(|&a| labels[a].clone()));
         fields.extend(row.captures.iter().map(u32::to_string));
+        fields.push(row.opening.map(|o| o.to_string()).unwrap_or_default());
         fields
     }
 

@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use engine::tally::Estimate;
 use serde::Serialize;
 use tuner::summary::{FirstPlayer, HeadToHead, RecordSummary, Summary};
 
@@ -55,16 +56,28 @@ pub(crate) fn elo_text(elo: f64) -> String {
     }
 }
 
+/// The one-sided 95% bound of an Elo with no finite value (a score of 0 or 1): `> +973` or
+/// `< -973`; `None` for a finite Elo.
+#[must_use]
+pub fn elo_bound(e: &Estimate) -> Option<String> {
+    if e.value == f64::INFINITY {
+        Some(format!("> {}", elo_text(e.ci95[0])))
+    } else if e.value == f64::NEG_INFINITY {
+        Some(format!("< {}", elo_text(e.ci95[1])))
+    } else {
+        None
+    }
+}
+
 /// fastchess's line: `Elo difference: +456.1 ± 75.3, LOS 100.0%, nElo …`; a score of 0% or
 /// 100% has no finite Elo, and says so.
 #[must_use]
 pub fn head_to_head_line(h: &HeadToHead) -> String {
     let e = &h.estimate;
     let score = e.score.value;
-    let elo = if score >= 1.0 || score <= 0.0 {
+    let elo = if let Some(bound) = elo_bound(&e.elo) {
         format!(
-            "{}inf (every seed group {})",
-            if score >= 1.0 { "+" } else { "-" },
+            "{bound} (95%; every seed group {})",
             if score >= 1.0 { "won" } else { "lost" }
         )
     } else {
@@ -236,4 +249,28 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
     let one = round.trim_end_matches('s');
     let _ = writeln!(out, "  captures per {one}: {}", caps.join(", "));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_score_of_zero_or_one_prints_its_one_sided_bound() {
+        let lost = Estimate {
+            value: f64::NEG_INFINITY,
+            ci95: [f64::NEG_INFINITY, -973.04],
+        };
+        assert_eq!(elo_bound(&lost).as_deref(), Some("< -973.0"));
+        let won = Estimate {
+            value: f64::INFINITY,
+            ci95: [113.42, f64::INFINITY],
+        };
+        assert_eq!(elo_bound(&won).as_deref(), Some("> +113.4"));
+        let finite = Estimate {
+            value: 12.0,
+            ci95: [-3.0, 27.0],
+        };
+        assert_eq!(elo_bound(&finite), None);
+    }
 }

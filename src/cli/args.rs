@@ -6,6 +6,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser as _};
 use clap::{Args, Parser, Subcommand};
 use engine::TimeControl;
 use tuner::config::ExperimentFile;
+use tuner::openings::Order;
 use tuner::tournament::Format;
 
 /// `--game`'s help: every game by name.
@@ -17,6 +18,39 @@ fn time_control_parser() -> impl clap::builder::TypedValueParser<Value = TimeCon
         "player" => TimeControl::Player,
         _ => TimeControl::Batch,
     })
+}
+
+/// `--openings-order sequential|random`, listed in `--help`.
+fn order_parser() -> impl clap::builder::TypedValueParser<Value = Order> {
+    PossibleValuesParser::new(Order::NAMES).map(|s| match s.as_str() {
+        "random" => Order::Random,
+        _ => Order::Sequential,
+    })
+}
+
+/// `--openings FILE` and `--openings-order`, on every command that plays an experiment.
+#[derive(Debug, Args)]
+pub struct OpeningArgs {
+    /// Opening suite: one opening a line, `moves: M1, M2, ...` (from the initial position) or
+    /// `position: TEXT [moves: M1, ...]`; `#` starts a comment line. Every seed group starts from
+    /// one opening, all its rotations (side swaps) from the same one.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Which opening seed group G plays: `sequential` (opening G mod N, in file order) or
+    /// `random` (the suite shuffled once by the seed, then taken in turn).
+    #[arg(long, value_parser = order_parser())]
+    pub openings_order: Option<Order>,
+}
+
+impl OpeningArgs {
+    /// The flags as an experiment's fields (the rest unset).
+    pub fn flags(&self) -> ExperimentFile {
+        ExperimentFile {
+            openings: self.openings.clone(),
+            openings_order: self.openings_order,
+            ..ExperimentFile::default()
+        }
+    }
 }
 
 /// `--format round-robin|gauntlet`, listed in `--help`.
@@ -93,7 +127,8 @@ pub enum Command {
     /// nodes and time; for dice games every legal move with the level's value for it.
     Analyse(AnalyseArgs),
     /// Run a level as an engine over standard input and output, speaking koom's engine protocol
-    /// (docs/engine-protocol.md), for tournament runners and `cmd:` agents.
+    /// or, for Hnefatafl, the Hnefatafl Text Protocol (docs/engine-protocol.md), for tournament
+    /// runners, `cmd:`/`htp:` agents and the hnefatafl-copenhagen tools.
     Engine(EngineArgs),
     /// Write report.html and report.md (with charts) for a result folder, or compare two runs
     /// (e.g. two rule variants) side by side.
@@ -107,6 +142,9 @@ pub enum Command {
     /// Play each adjacent pair of levels and fit a rating ladder; exit 1 unless every level
     /// beats the one below with its interval above an even score.
     Ladder(LadderArgs),
+    /// Write an opening suite for `--openings`: short seeded random openings, each kept when a
+    /// level playing itself from it scores near even (README: "Opening suites").
+    Openings(OpeningsArgs),
     /// Tune a level's evaluation weights by SPSA (config in TOML, see configs/tune/), with a
     /// checkpoint after every iteration and a verification gate against the start at the end.
     Tune(TuneArgs),
@@ -143,6 +181,8 @@ pub struct MatchArgs {
     /// Output folder (default: koom-results/COMMAND-GAME).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub openings: OpeningArgs,
     /// Print nothing but errors (the exit status gives the verdict).
     #[arg(long)]
     pub quiet: bool,
@@ -158,7 +198,8 @@ pub struct GateArgs {
     /// The agent under test: a level or `level@weights.toml`.
     #[arg(long)]
     pub candidate: String,
-    /// The reference agent.
+    /// The reference agent: a level, `level@weights.toml`, or an external program (`cmd:`,
+    /// `htp:` or an `[engines.NAME]` name, as for --agents).
     #[arg(long)]
     pub baseline: String,
     /// Bounds preset (default nonreg); --elo0/--elo1 override it.
@@ -179,7 +220,8 @@ pub struct GateArgs {
     /// Probability of accepting H0 when H1 holds.
     #[arg(long, default_value_t = 0.05)]
     pub beta: f64,
-    /// Stop, inconclusive (exit 3), after this many games.
+    /// Stop, inconclusive (exit 3), after this many games (in Thud, matches of two rounds with
+    /// the sides swapped: the output says which).
     #[arg(long, default_value_t = 100_000)]
     pub max_games: u64,
     /// Seed groups (pairs, rotations) played between two checks of the SPRT (at least 1).
@@ -194,7 +236,8 @@ pub struct LadderArgs {
     /// Levels, weakest first (default: the game's levels in order, or the config's `levels`).
     #[arg(long, value_delimiter = ',')]
     pub levels: Option<Vec<String>>,
-    /// Games per adjacent pair (default: the config's `games`, else 2000).
+    /// Games per pair (in Thud, matches of two rounds; default: the config's `games`, else
+    /// 2000).
     #[arg(long)]
     pub games: Option<u64>,
 }
@@ -206,7 +249,9 @@ pub struct ExperimentArgs {
     pub config: Option<PathBuf>,
     #[arg(long, help = GAME_HELP)]
     pub game: Option<String>,
-    /// Agents, one per seat: levels, or `level@weights.toml`.
+    /// Agents, one per seat: levels, `level@weights.toml`, or external programs: `cmd:PROGRAM
+    /// ARGS` (koom's engine protocol), `htp:PROGRAM ARGS` (the Hnefatafl Text Protocol) or the
+    /// name of an `[engines.NAME]` table of the config.
     #[arg(long, value_delimiter = ',')]
     pub agents: Option<Vec<String>>,
     /// Master seed.
@@ -222,6 +267,8 @@ pub struct ExperimentArgs {
     /// against each other one), each pairing a match of --games games.
     #[arg(long, value_parser = format_parser())]
     pub format: Option<Format>,
+    #[command(flatten)]
+    pub openings: OpeningArgs,
 }
 
 impl ExperimentArgs {
@@ -237,7 +284,7 @@ impl ExperimentArgs {
             seed: self.seed,
             time_control: self.time_control,
             format: self.format,
-            ..ExperimentFile::default()
+            ..self.openings.flags()
         };
         let merged = file.overridden_by(own.overridden_by(flags));
         Ok(ExperimentFile {
@@ -418,7 +465,7 @@ pub struct AnalyseArgs {
 
 #[derive(Debug, Args)]
 pub struct EngineArgs {
-    #[arg(long)]
+    #[arg(long, help = GAME_HELP)]
     pub game: String,
     /// The level: a name from `koom list`, or `level@weights.toml`.
     #[arg(long)]
@@ -427,6 +474,72 @@ pub struct EngineArgs {
     /// replace either.
     #[arg(long)]
     pub time_control: Option<String>,
+    /// The protocol spoken on standard input and output.
+    #[arg(long, value_enum, default_value_t = EngineProtocol::Koom)]
+    pub protocol: EngineProtocol,
+}
+
+/// The protocols `koom engine` speaks (docs/engine-protocol.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineProtocol {
+    /// koom's own line protocol, for every game
+    Koom,
+    /// the Hnefatafl Text Protocol of the hnefatafl-copenhagen engine and server (hnefatafl
+    /// only)
+    Htp,
+}
+
+/// `--keep LO..HI`: two numbers.
+fn score_range(text: &str) -> Result<(f64, f64), String> {
+    let (lo, hi) = text
+        .split_once("..")
+        .ok_or_else(|| format!("`{text}` is not LO..HI (e.g. 0.35..0.65)"))?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .map_err(|_| format!("`{t}` in `{text}` is not a number"))
+    };
+    Ok((number(lo)?, number(hi)?))
+}
+
+#[derive(Debug, Args)]
+pub struct OpeningsArgs {
+    /// Game with two seats: thud or hnefatafl.
+    #[arg(long)]
+    pub game: String,
+    /// Random legal plies from the initial position in each opening.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=200))]
+    pub plies: u32,
+    /// Openings to keep.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: u64,
+    /// The level that plays itself from each candidate (`level` or `level@weights.toml`).
+    #[arg(long, default_value = "hard")]
+    pub level: String,
+    /// Keep a candidate when the first seat's mean score lies in LO..HI (0 to 1).
+    #[arg(long, default_value = "0.35..0.65", value_parser = score_range, allow_hyphen_values = true)]
+    pub keep: (f64, f64),
+    /// Self-play games per candidate, each on its own seed.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub games: u64,
+    /// Candidates to draw at most before giving up (default: 20 × --count).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub max_tries: Option<u64>,
+    /// Seed of the random plies and of the self-play games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). The suite does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// A rule option, `key=value` (repeatable; see `koom list --game G`).
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = rule_option)]
+    pub options: Vec<(String, toml::Value)>,
+    /// Write the suite to FILE (whole, or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// No progress lines on standard error.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

@@ -6,6 +6,7 @@ mod bench;
 mod list;
 mod live;
 mod merge;
+mod openings;
 mod play;
 mod position;
 mod report;
@@ -45,6 +46,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Gate(args) => strength::gate(args),
         Command::Ladder(args) => strength::ladder(args),
         Command::Tune(args) => tune::tune(args),
+        Command::Openings(args) => openings::openings(&args),
     }
 }
 

@@ -3,8 +3,7 @@
 
 use std::process::ExitCode;
 
-use anyhow::bail;
-use engine::{Game, GameVisitor, NoLog, RandomStream, quote};
+use engine::{Game, GameVisitor, NoLog, RandomStream};
 
 use engine::record::result_text;
 
@@ -76,18 +75,9 @@ impl GameVisitor for Legal<'_> {
 
 /// The position given (or the initial one) after `moves`, played in order on dice stream 0.
 pub(super) fn replay<G: Game>(position: Option<&str>, moves: &[String]) -> anyhow::Result<G> {
-    let mut game: G = start(position)?;
-    let mut dice = RandomStream::dice(0);
-    for (i, text) in moves.iter().enumerate() {
-        if game.outcome().is_some() {
-            bail!("move {} {}: the game is already over", i + 1, quote(text));
-        }
-        let mv = game.parse_move(text).map_err(|e| {
-            anyhow::anyhow!("move {} {} is illegal: {}", i + 1, quote(text), e.reason())
-        })?;
-        game.play(mv, &mut dice, &mut NoLog);
-    }
-    Ok(game)
+    let opening = tuner::openings::replay::<G>(position, moves, &G::Options::default(), G::SEATS.0)
+        .map_err(anyhow::Error::msg)?;
+    Ok(opening.position)
 }
 
 /// `seat 1 wins (corner)`, `draw (...)`, `no result (...)`.

@@ -1,16 +1,19 @@
-//! `koom engine`: a level over standard input and output, speaking koom's engine protocol
-//! (`docs/engine-protocol.md`), so that other programs (tournament runners, koom itself with a
-//! `cmd:` agent) can play it.
+//! `koom engine`: a level over standard input and output, speaking koom's engine protocol or,
+//! for Hnefatafl, the Hnefatafl Text Protocol (`docs/engine-protocol.md`), so that other
+//! programs (tournament runners, koom itself with a `cmd:` or `htp:` agent, the
+//! hnefatafl-copenhagen tools) can play it.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use engine::{Game, GameVisitor};
+use engine::games::hnefatafl::Hnefatafl;
+use engine::{Clock, Game, GameVisitor};
+use tuner::InputError;
 use tuner::agents::parse_agent;
 use tuner::config::parse_time_control;
-use tuner::protocol::{EngineSession, Flow};
+use tuner::protocol::{EngineSession, Flow, HtpSession};
 
-use super::args::EngineArgs;
+use super::args::{EngineArgs, EngineProtocol};
 use super::live::WallClock;
 
 struct Serve<'a>(&'a EngineArgs);
@@ -21,26 +24,46 @@ impl GameVisitor for Serve<'_> {
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let args = self.0;
         let time_control = parse_time_control(args.time_control.as_deref().unwrap_or("batch"))?;
-        let setup = parse_agent::<G>(&args.level, time_control)?;
-        let mut session =
-            EngineSession::<G>::new(args.level.clone(), &setup, G::Options::default());
-        let clock = WallClock::new();
-        let mut stdout = std::io::stdout().lock();
-        for line in std::io::stdin().lock().lines() {
-            // A closed or unreadable input ends the session as `quit` does.
-            let Ok(line) = line else { break };
-            let (replies, flow) = session.handle(&line, &clock);
-            for reply in replies {
-                if writeln!(stdout, "{reply}").is_err() {
-                    return Ok(ExitCode::SUCCESS);
-                }
+        match args.protocol {
+            EngineProtocol::Koom => {
+                let setup = parse_agent::<G>(&args.level, time_control)?;
+                let mut session =
+                    EngineSession::<G>::new(args.level.clone(), &setup, G::Options::default());
+                Ok(serve_lines(|line, clock| session.handle(line, clock)))
             }
-            if stdout.flush().is_err() || flow == Flow::Quit {
-                break;
+            EngineProtocol::Htp if G::NAME == Hnefatafl::NAME => {
+                let setup = parse_agent::<Hnefatafl>(&args.level, time_control)?;
+                let mut session = HtpSession::new(args.level.clone(), &setup, Default::default());
+                Ok(serve_lines(|line, clock| session.handle(line, clock)))
+            }
+            EngineProtocol::Htp => Err(InputError::new(format!(
+                "--protocol htp (the Hnefatafl Text Protocol) serves hnefatafl only, not {}",
+                G::NAME
+            ))
+            .into()),
+        }
+    }
+}
+
+/// Reads standard input a line at a time and writes each answer, until `quit` or the end of
+/// input.
+fn serve_lines(mut handle: impl FnMut(&str, &dyn Clock) -> (Vec<String>, Flow)) -> ExitCode {
+    let clock = WallClock::new();
+    let mut stdout = std::io::stdout().lock();
+    for line in std::io::stdin().lock().lines() {
+        // A closed or unreadable input ends the session as `quit` does.
+        let Ok(line) = line else { break };
+        let (replies, flow) = handle(&line, &clock);
+        for reply in replies {
+            if writeln!(stdout, "{reply}").is_err() {
+                return ExitCode::SUCCESS;
             }
         }
-        Ok(ExitCode::SUCCESS)
+        if stdout.flush().is_err() || flow == Flow::Quit {
+            break;
+        }
     }
+    ExitCode::SUCCESS
 }
 
 pub fn engine(args: EngineArgs) -> anyhow::Result<ExitCode> {

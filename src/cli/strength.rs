@@ -11,7 +11,8 @@ use tuner::config::{Experiment, ExperimentFile};
 use tuner::records::RecordsFile;
 use tuner::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
-    GateSummary, Ladder, LadderSummary, gate as run_gate, ladder as run_ladder, match_plan,
+    GateSummary, Ladder, LadderSummary, count_unit, gate as run_gate, ladder as run_ladder,
+    match_plan, played,
 };
 use tuner::summary::HeadToHead;
 
@@ -38,7 +39,7 @@ impl MatchArgs {
             out: self.out.clone(),
             games,
             levels,
-            ..ExperimentFile::default()
+            ..self.openings.flags()
         };
         let mut merged = file.overridden_by(flags);
         merged.options = super::args::with_options(merged.options.take(), &self.options);
@@ -114,8 +115,11 @@ impl GameVisitor for Gate<'_> {
             &hooks,
             &mut |sprt, tally| {
                 let line = format!(
-                    "LLR {:.2} [{:.2}, {:.2}] after {} games",
-                    sprt.llr, sprt.lower, sprt.upper, tally.games
+                    "LLR {:.2} [{:.2}, {:.2}] after {}",
+                    sprt.llr,
+                    sprt.lower,
+                    sprt.upper,
+                    played(tally)
                 );
                 // On a terminal the bar shows it; in a CI log, a line every few seconds.
                 if live.bar.is_hidden() {
@@ -147,12 +151,11 @@ impl GameVisitor for Gate<'_> {
         let e = &h2h.estimate;
         let sprt = &result.sprt;
         outln!(
-            "{} gate: {} vs {} over {} games ({} seed groups), seed {}",
+            "{} gate: {} vs {} over {}, seed {}",
             G::NAME,
             args.candidate,
             args.baseline,
-            result.tally.games,
-            e.groups,
+            played(&result.tally),
             exp.seed
         );
         outln!(
@@ -167,14 +170,22 @@ impl GameVisitor for Gate<'_> {
             sprt.upper
         );
         outln!(
-            "  group scores (0 .. {} games in half points): {:?}",
+            "  group scores (0 .. {} {} in half points): {:?}",
             h2h.group_size,
+            if G::GAMES_COUNT_GROUPS {
+                "match"
+            } else {
+                "games"
+            },
             h2h.group_scores
         );
         for side in &h2h.by_side {
             outln!("  {}", side_line(&args.candidate, side));
         }
-        outln!("  {e}");
+        outln!("  {e} (nElo per {})", count_unit::<G>().0);
+        if let Some(corrected) = &sprt.elo_sequential {
+            outln!("  {corrected}");
+        }
         outln!("  verdict: {verdict} (exit {code})");
         let summary = GateSummary {
             game: G::NAME.to_owned(),
@@ -182,6 +193,12 @@ impl GameVisitor for Gate<'_> {
             verdict: verdict.to_owned(),
             exit_code: code,
             games_played: result.tally.games,
+            unit: count_unit::<G>().1.to_owned(),
+            played: if G::GAMES_COUNT_GROUPS {
+                result.tally.groups
+            } else {
+                result.tally.games
+            },
             partial: result.partial,
             sprt: sprt.clone(),
             head_to_head: h2h.clone(),
@@ -268,9 +285,10 @@ impl GameVisitor for LadderGame<'_> {
             file.finish(!ladder.partial)?;
         }
         outln!(
-            "{} ladder, {} games per pair, seed {}",
+            "{} ladder, {} {} per pair, seed {}",
             G::NAME,
             exp.games,
+            count_unit::<G>().1,
             exp.seed
         );
         for (level, rating) in ladder.levels.iter().zip(&ladder.fit.ratings) {
@@ -304,6 +322,7 @@ impl GameVisitor for LadderGame<'_> {
             game: G::NAME.to_owned(),
             seed: exp.seed,
             games_per_pair: exp.games,
+            unit: count_unit::<G>().1.to_owned(),
             ladder,
         };
         write_json(

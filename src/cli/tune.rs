@@ -8,6 +8,7 @@ use std::time::Instant;
 use anyhow::{Context as _, bail};
 use engine::{Game, GameVisitor};
 use reports::plot::{Convergence, Series};
+use tuner::strength::{count_unit, played};
 use tuner::tune::{
     Checkpoint, ResumeError, TuneFile, TuneState, TuneSummary, Tuner, VerificationSummary,
     ZeroSignal,
@@ -297,8 +298,11 @@ fn verify<G: Game>(
     let live = Live::new(plan.games(), quiet);
     let gate = tuner.verify(&plan, &live.hooks(), &mut |sprt, tally| {
         live.bar.set_message(format!(
-            "verification: LLR {:.2} [{:.2}, {:.2}] after {} games",
-            sprt.llr, sprt.lower, sprt.upper, tally.games
+            "verification: LLR {:.2} [{:.2}, {:.2}] after {}",
+            sprt.llr,
+            sprt.lower,
+            sprt.upper,
+            played(tally)
         ));
     })?;
     live.bar.finish_and_clear();
@@ -306,11 +310,14 @@ fn verify<G: Game>(
     let e = &summary.head_to_head.estimate;
     let sprt = &summary.sprt;
     outln!(
-        "  verification, tuned vs start on fresh seeds (seed {}): {} games",
+        "  verification, tuned vs start on fresh seeds (seed {}): {}",
         summary.seed,
-        summary.games_played
+        played(&gate.tally)
     );
-    outln!("    {e}");
+    outln!("    {e} (nElo per {})", count_unit::<G>().0);
+    if let Some(corrected) = &sprt.elo_sequential {
+        outln!("    {corrected}");
+    }
     outln!(
         "    SPRT [{}, {}] normalized Elo: LLR {:.3} (bounds {:.3}, {:.3}): {}",
         sprt.bounds.elo0,

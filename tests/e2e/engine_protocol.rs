@@ -10,16 +10,23 @@ use engine::games::thud::Thud;
 use engine::games::trente_douze::TrenteDouze;
 use engine::{Game, NoLog, RandomStream};
 
-struct Engine {
-    child: Child,
+/// `koom engine` as a child process, its input and output piped.
+pub struct Engine {
+    pub child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Engine {
     fn start(game: &str, level: &str) -> Self {
+        Self::spawn(&["--game", game, "--level", level])
+    }
+
+    /// `koom engine ARGS`.
+    pub fn spawn(args: &[&str]) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_koom"))
-            .args(["engine", "--game", game, "--level", level])
+            .arg("engine")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -33,11 +40,11 @@ impl Engine {
         }
     }
 
-    fn send(&mut self, line: &str) {
+    pub fn send(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").expect("engine reads");
     }
 
-    fn line(&mut self) -> String {
+    pub fn line(&mut self) -> String {
         let mut line = String::new();
         assert!(
             self.stdout.read_line(&mut line).unwrap() > 0,

@@ -22,12 +22,20 @@ fn misbehaving(mode: &str) -> String {
 
 #[test]
 fn gate_of_hard_against_koom_engine_running_hard_is_never_h0() {
-    let dir = scratch("gate-external");
+    gate_of_hard_is_never_h0("gate-external", &koom_engine("hnefatafl", "hard"), 8);
+}
+
+/// A Hnefatafl gate of `hard` against `baseline`, the same level behind a protocol, at most
+/// `games` games: H1 or inconclusive (exit 0 or 3), never H0, and no game forfeited.
+pub fn gate_of_hard_is_never_h0(name: &str, baseline: &str, games: u32) {
+    let dir = scratch(name);
     let o = Koom::new("gate")
         .args(["--game", "hnefatafl", "--candidate", "hard"])
         .arg("--baseline")
-        .arg(koom_engine("hnefatafl", "hard"))
-        .args(["--max-games", "8", "--batch", "2", "--threads", "2"])
+        .arg(baseline)
+        .arg("--max-games")
+        .arg(games.to_string())
+        .args(["--batch", "2", "--threads", "2"])
         .quiet()
         .out(&dir)
         .output();
@@ -38,43 +46,47 @@ fn gate_of_hard_against_koom_engine_running_hard_is_never_h0() {
         crate::common::stderr(&o)
     );
     let s = summary(&dir);
-    assert!(s["games_played"].as_u64().unwrap() >= 8);
+    assert!(s["games_played"].as_u64().unwrap() >= u64::from(games));
     assert!(s.get("engine_failures").is_none(), "{s}");
 }
 
 #[test]
 fn every_kind_of_failure_loses_the_game_with_its_reason() {
-    let dir = scratch("misbehaving");
+    each_failure_loses("misbehaving", "misbehave.sh", "koom");
+}
+
+/// The test engine `tests/engines/SCRIPT` speaking `protocol` (`koom` or `htp`), crashing,
+/// answering an illegal move, garbage, or nothing (as an `[engines]` table with a 100 ms
+/// limit): each forfeits each of the 4 games of a run against `easy` with its own reason, in
+/// `games.csv` and `summary.json`.
+pub fn each_failure_loses(name: &str, script: &str, protocol: &str) {
+    let dir = scratch(name);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/engines")
+        .join(script);
     let config = write(
         &dir,
         "config.toml",
         &format!(
-            "game = \"hnefatafl\"\n[engines.sleeper]\ncommand = \"sh {}/tests/engines/misbehave.sh hang\"\ntimeout_ms = 100\n",
-            env!("CARGO_MANIFEST_DIR")
+            "game = \"hnefatafl\"\n[engines.sleeper]\ncommand = \"sh {} hang\"\nprotocol = \"{protocol}\"\ntimeout_ms = 100\n",
+            script.display()
         ),
     );
-    for (agent, reason, kind) in [
-        (
-            misbehaving("crash"),
-            "forfeit: program crashed",
-            "program crashed",
-        ),
-        (
-            misbehaving("illegal"),
-            "forfeit: illegal move",
-            "illegal move",
-        ),
-        (
-            misbehaving("garbage"),
-            "forfeit: unreadable reply",
-            "unreadable reply",
-        ),
-        (
-            "sleeper".to_owned(),
-            "forfeit: no move in time",
-            "no move in time",
-        ),
-    ] {
+    let prefix = if protocol == "htp" { "htp" } else { "cmd" };
+    let agent = |mode| format!("{prefix}:sh {} {mode}", script.display());
+    let agents = [
+        agent("crash"),
+        agent("illegal"),
+        agent("garbage"),
+        "sleeper".to_owned(),
+    ];
+    let reasons = [
+        "program crashed",
+        "illegal move",
+        "unreadable reply",
+        "no move in time",
+    ];
+    for (agent, kind) in agents.iter().zip(reasons) {
         let out = dir.join(kind.replace(' ', "-"));
         Koom::new("run")
             .arg(&config)
@@ -88,11 +100,12 @@ fn every_kind_of_failure_loses_the_game_with_its_reason() {
         assert_eq!(s["games_played"], 4);
         // Each game the program moves in, it forfeits: the two where it moves first at once,
         // the others at its first move.
-        assert_eq!(s["engine_failures"][&agent][kind], 4, "{s}");
+        assert_eq!(s["engine_failures"][agent][kind], 4, "{s}");
         assert_eq!(s["by_agent"][0]["wins"], 4, "easy wins all four: {s}");
         let csv = read(&out.join("games.csv"));
+        let reason = format!("forfeit: {kind}");
         assert_eq!(
-            csv.lines().filter(|l| l.contains(reason)).count(),
+            csv.lines().filter(|l| l.contains(&reason)).count(),
             4,
             "{csv}"
         );

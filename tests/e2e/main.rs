@@ -10,6 +10,7 @@ mod external;
 mod games;
 mod headline;
 mod hnefatafl_levels;
+mod htp;
 mod records;
 mod reliability;
 mod report_input;

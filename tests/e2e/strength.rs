@@ -21,13 +21,33 @@ fn gate_exit_codes_follow_the_verdict() {
     assert!(s["sprt"]["llr"].as_f64().unwrap() >= s["sprt"]["upper"].as_f64().unwrap());
     assert!(s["elo"]["ci95"][0].as_f64().unwrap() > 0.0);
     assert!(text.contains("LLR") && text.contains("Elo"));
+    // Stopped at a bound: fishtest's corrected Elo is stored and printed beside the naive one.
+    let corrected = &s["sprt"]["elo_sequential"]["elo"];
+    let (lo, hi) = (
+        corrected["ci95"][0].as_f64().unwrap(),
+        corrected["ci95"][1].as_f64().unwrap(),
+    );
+    assert!(
+        lo < corrected["value"].as_f64().unwrap() && lo > 0.0 && hi <= 1000.0,
+        "{corrected}"
+    );
+    assert!(text.contains("Elo corrected for the early stop"), "{text}");
+    assert_eq!(
+        (s["unit"].as_str(), &s["played"]),
+        (Some("games"), &s["games_played"])
+    );
     let (code, s, _) = gate("easy", "hard", &["--preset", "gain"]);
     assert_eq!(code, Some(1));
     assert_eq!(s["sprt"]["bounds"]["elo1"], 2.0);
     // A level against itself on common dice mirrors every game: no evidence either way.
-    let (code, s, _) = gate("hard", "hard", &["--max-games", "400"]);
+    let (code, s, text) = gate("hard", "hard", &["--max-games", "400"]);
     assert_eq!(code, Some(3));
     assert_eq!(s["games_played"], 400);
+    assert!(
+        s["sprt"]["elo_sequential"].is_null(),
+        "not stopped at a bound"
+    );
+    assert!(!text.contains("corrected"), "{text}");
     let (code, s, _) = gate(
         "hard",
         "normal",
@@ -35,6 +55,34 @@ fn gate_exit_codes_follow_the_verdict() {
     );
     assert_eq!(code, Some(0));
     assert_eq!(s["sprt"]["bounds"]["model"], "logistic");
+}
+
+/// In Thud `--max-games` counts matches (two rounds, sides swapped), and says so.
+#[test]
+fn thud_gate_counts_matches() {
+    let out = scratch("gate-thud");
+    let o = Koom::new("gate")
+        .args([
+            "--game",
+            "thud",
+            "--candidate",
+            "easy",
+            "--baseline",
+            "beginner",
+        ])
+        .args(["--max-games", "6", "--batch", "2"])
+        .out(&out)
+        .output();
+    let s = summary(&out);
+    assert_eq!(
+        (s["unit"].as_str(), &s["played"]),
+        (Some("matches"), &6.into())
+    );
+    assert_eq!(s["games_played"], 12, "two rounds per match");
+    assert_eq!(s["group_size"], 1, "one match per seed group");
+    let text = stdout(&o);
+    assert!(text.contains("over 6 matches (12 rounds)"), "{text}");
+    assert!(text.contains("(nElo per match)"), "{text}");
 }
 
 #[test]

@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 use crate::InputError;
 use crate::agents::{one_line, parse_agent, parse_options};
 use crate::external::{DEFAULT_TIMEOUT_MS, ExternalSpec};
+use crate::openings::{Order, Suite};
+use crate::protocol::Protocol;
 use crate::tournament::Format;
 
 /// The built-in experiment `koom run` plays with no arguments: the three Ludo levels mixed.
@@ -70,9 +72,15 @@ pub struct ExperimentFile {
     pub format: Option<Format>,
     /// External programs, each usable as an agent by its name (`[engines.NAME]`).
     pub engines: Option<BTreeMap<String, EngineTable>>,
+    /// An opening suite: every seed group starts from one of its openings (see
+    /// [`crate::openings`]).
+    pub openings: Option<PathBuf>,
+    /// `sequential` (group `g` plays opening `g mod N`) or `random` (a seeded shuffle).
+    pub openings_order: Option<Order>,
 }
 
-/// An external program speaking koom's engine protocol (`docs/engine-protocol.md`).
+/// An external program speaking koom's engine protocol or the Hnefatafl Text Protocol
+/// (`docs/engine-protocol.md`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EngineTable {
@@ -80,9 +88,9 @@ pub struct EngineTable {
     pub command: String,
     /// Working directory of the program (default: koom's).
     pub dir: Option<PathBuf>,
-    /// `koom` (the default; the only one koom speaks as a controller so far).
+    /// `koom` (the default) or `htp` (the Hnefatafl Text Protocol, hnefatafl only).
     pub protocol: Option<String>,
-    /// Limits sent with every `go`.
+    /// Limits sent with every `go` (koom's protocol only: HTP has no per-move limits).
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime: Option<u64>,
@@ -93,13 +101,21 @@ pub struct EngineTable {
 
 impl EngineTable {
     fn spec(&self, name: &str) -> Result<ExternalSpec, InputError> {
-        match self.protocol.as_deref() {
-            None | Some("koom") => {}
+        let protocol = match self.protocol.as_deref() {
+            None | Some("koom") => Protocol::Koom,
+            Some("htp") => Protocol::Htp,
             Some(other) => {
                 return Err(InputError::new(format!(
-                    "engines.{name}.protocol `{other}` is not supported as a controller (accepted: koom)"
+                    "engines.{name}.protocol `{other}` is not supported (accepted: koom, htp)"
                 )));
             }
+        };
+        if protocol == Protocol::Htp
+            && (self.depth.is_some() || self.nodes.is_some() || self.movetime.is_some())
+        {
+            return Err(InputError::new(format!(
+                "engines.{name}: depth, nodes and movetime are limits of koom's protocol; the Hnefatafl Text Protocol has none (set timeout_ms for the wait)"
+            )));
         }
         let command: Vec<String> = self.command.split_whitespace().map(str::to_owned).collect();
         if command.is_empty() {
@@ -115,6 +131,7 @@ impl EngineTable {
                 time_ms: self.movetime,
             },
             timeout_ms: self.timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS),
+            protocol,
         })
     }
 }
@@ -145,6 +162,8 @@ impl ExperimentFile {
             levels: other.levels.or(self.levels),
             format: other.format.or(self.format),
             engines: other.engines.or(self.engines),
+            openings: other.openings.or(self.openings),
+            openings_order: other.openings_order.or(self.openings_order),
         }
     }
 
@@ -174,6 +193,8 @@ impl ExperimentFile {
             levels: self.levels,
             format: self.format,
             engines: self.engines.unwrap_or_default(),
+            openings: self.openings,
+            openings_order: self.openings_order.unwrap_or_default(),
         }
     }
 }
@@ -194,6 +215,10 @@ pub struct Experiment {
     pub format: Option<Format>,
     #[serde(default)]
     pub engines: BTreeMap<String, EngineTable>,
+    #[serde(default)]
+    pub openings: Option<PathBuf>,
+    #[serde(default)]
+    pub openings_order: Order,
 }
 
 /// An experiment resolved against game `G`: what the runner needs.
@@ -211,6 +236,8 @@ pub struct Plan<G: Game> {
     pub seed: u64,
     /// Seed groups to play; each is played once per rotation of the agents over the seats.
     pub groups: u64,
+    /// The opening suite seed groups start from; `None`: the initial position.
+    pub openings: Option<Arc<Suite<G>>>,
     /// `teams[slot]`: whether the slot plays for team A (the candidate) in head-to-head
     /// statistics. By default the slots with the first agent's label.
     pub teams: Vec<bool>,
@@ -241,6 +268,9 @@ impl<G: Game> Plan<G> {
                 (None, Some(table)) => Some(Arc::new(table.spec(spec.trim())?)),
                 (None, None) => None,
             };
+            if let Some(spec) = &external {
+                check_protocol::<G>(spec)?;
+            }
             agents.push(match external {
                 // The level is never played: the program is.
                 Some(_) => AgentSetup {
@@ -263,6 +293,16 @@ impl<G: Game> Plan<G> {
         } else {
             exp.games.div_ceil(n as u64)
         };
+        let openings = match &exp.openings {
+            Some(path) => Some(Arc::new(Suite::load(
+                path,
+                exp.openings_order,
+                exp.seed,
+                &options,
+                n,
+            )?)),
+            None => None,
+        };
         let teams = exp
             .agents
             .iter()
@@ -276,6 +316,7 @@ impl<G: Game> Plan<G> {
             labels: exp.agents.clone(),
             seed: exp.seed,
             groups,
+            openings,
             teams,
         })
     }
@@ -290,6 +331,18 @@ impl<G: Game> Plan<G> {
     pub fn games(&self) -> u64 {
         self.groups * self.seats() as u64
     }
+}
+
+/// The Hnefatafl Text Protocol serves one game.
+fn check_protocol<G: Game>(spec: &ExternalSpec) -> Result<(), InputError> {
+    if spec.protocol == Protocol::Htp && G::NAME != engine::games::hnefatafl::Hnefatafl::NAME {
+        return Err(InputError::new(format!(
+            "`{}` speaks the Hnefatafl Text Protocol, which serves hnefatafl only, not {}",
+            spec.name,
+            G::NAME
+        )));
+    }
+    Ok(())
 }
 
 /// `batch` or `player`.

@@ -1,5 +1,6 @@
-//! External players: a program speaking koom's engine protocol (`docs/engine-protocol.md`) as
-//! an agent. The engine crate stays pure; the processes, pipes, threads and clocks live here.
+//! External players: a program speaking koom's engine protocol or the Hnefatafl Text Protocol
+//! (`docs/engine-protocol.md`) as an agent. The engine crate stays pure; the processes, pipes,
+//! threads and clocks live here.
 //!
 //! One process serves one agent slot of one worker and is reused across games, as cutechess
 //! does. A program that exits, misses its time limit plus [`MARGIN_MS`], answers an illegal
@@ -18,7 +19,9 @@ use std::time::{Duration, Instant};
 use engine::{Agent, Budget, Context, Forfeit, Game};
 
 use crate::InputError;
-use crate::protocol::{self, Command as Sent, Reply};
+use crate::protocol::{self, Command as Sent, Protocol, Reply};
+
+mod htp;
 
 /// Time allowed beyond a program's own limit for pipes and process start.
 pub const MARGIN_MS: u64 = 1000;
@@ -38,16 +41,23 @@ pub struct ExternalSpec {
     pub go: Budget,
     /// The longest wait for a move, before [`MARGIN_MS`].
     pub timeout_ms: u64,
+    pub protocol: Protocol,
 }
 
 impl ExternalSpec {
-    /// `cmd:PROGRAM ARGS` (split on spaces, no shell); `None` when `spec` is not a `cmd:` agent.
+    /// `cmd:PROGRAM ARGS` (koom's protocol) or `htp:PROGRAM ARGS` (the Hnefatafl Text
+    /// Protocol), split on spaces, no shell; `None` when `spec` is neither.
     pub fn from_cmd(spec: &str) -> Option<Result<Self, InputError>> {
-        let rest = spec.trim().strip_prefix("cmd:")?;
+        let spec = spec.trim();
+        let (protocol, rest) = match spec.split_once(':') {
+            Some(("cmd", rest)) => (Protocol::Koom, rest),
+            Some(("htp", rest)) => (Protocol::Htp, rest),
+            _ => return None,
+        };
         let command: Vec<String> = rest.split_whitespace().map(str::to_owned).collect();
         if command.is_empty() {
             return Some(Err(InputError::new(format!(
-                "`{spec}`: name the program after `cmd:` (e.g. `cmd:koom engine --game thud --level hard`)"
+                "`{spec}`: name the program after the colon (e.g. `cmd:koom engine --game thud --level hard`)"
             ))));
         }
         Some(Ok(Self {
@@ -56,6 +66,7 @@ impl ExternalSpec {
             dir: None,
             go: Budget::default(),
             timeout_ms: DEFAULT_TIMEOUT_MS,
+            protocol,
         }))
     }
 }
@@ -127,22 +138,26 @@ impl Process {
         })
     }
 
-    fn send(&mut self, command: &Sent) -> Result<(), Forfeit> {
+    fn send(&mut self, command: &dyn std::fmt::Display) -> Result<(), Forfeit> {
         writeln!(self.stdin, "{command}")
             .and_then(|()| self.stdin.flush())
             .map_err(|_| Forfeit::Crashed)
     }
 
+    /// The next line of output before `deadline`.
+    fn line(&mut self, deadline: Instant) -> Result<String, Forfeit> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(Forfeit::TimedOut),
+            Err(RecvTimeoutError::Disconnected) => Err(Forfeit::Crashed),
+        }
+    }
+
     /// The next reply before `deadline`, `info` lines skipped.
     fn reply(&mut self, deadline: Instant) -> Result<Reply, Forfeit> {
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(left) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => return Err(Forfeit::TimedOut),
-                Err(RecvTimeoutError::Disconnected) => return Err(Forfeit::Crashed),
-            };
-            match protocol::parse_reply(&line) {
+            match protocol::parse_reply(&self.line(deadline)?) {
                 Ok(Reply::Info(_)) => {}
                 Ok(Reply::Error(_)) | Err(_) => return Err(Forfeit::Garbage),
                 Ok(reply) => return Ok(reply),
@@ -163,10 +178,11 @@ impl Drop for Process {
 pub struct External<G> {
     spec: Arc<ExternalSpec>,
     process: Option<Process>,
-    /// Whether `newgame` is due before the next position.
+    /// Whether a new game is due before the next position.
     new_game: bool,
+    /// HTP: the position on the program's board (the game is sent to it move by move).
+    board: Option<G>,
     forfeit: Option<Forfeit>,
-    game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G> std::fmt::Debug for External<G> {
@@ -184,8 +200,8 @@ impl<G: Game> External<G> {
             spec,
             process: None,
             new_game: true,
+            board: None,
             forfeit: None,
-            game: std::marker::PhantomData,
         }
     }
 
@@ -194,50 +210,73 @@ impl<G: Game> External<G> {
         Instant::now() + Duration::from_millis(limit.max(self.spec.timeout_ms) + MARGIN_MS)
     }
 
-    /// The running process, started (and greeted) if need be.
-    fn process(&mut self) -> Result<&mut Process, Forfeit> {
-        if self.process.is_none() {
-            let mut process = Process::start(&self.spec).map_err(|_| Forfeit::Crashed)?;
-            process.send(&Sent::Hello)?;
-            match process.reply(self.deadline())? {
-                Reply::HelloOk => {}
-                _ => return Err(Forfeit::Garbage),
-            }
-            self.process = Some(process);
-            self.new_game = true;
+    /// The running process, or a new one once it has answered the handshake of its protocol.
+    /// The process is taken out of `self` while it is used, and put back only after a good
+    /// answer: a failure leaves no process, and the next move starts a fresh one.
+    fn take_process(&mut self) -> Result<Process, Forfeit> {
+        if let Some(process) = self.process.take() {
+            return Ok(process);
         }
-        Ok(self.process.as_mut().expect("started above"))
+        let mut process = Process::start(&self.spec).map_err(|_| Forfeit::Crashed)?;
+        let deadline = self.deadline();
+        match self.spec.protocol {
+            Protocol::Koom => {
+                process.send(&Sent::Hello)?;
+                match process.reply(deadline)? {
+                    Reply::HelloOk => {}
+                    _ => return Err(Forfeit::Garbage),
+                }
+            }
+            Protocol::Htp => htp::handshake(&mut process, deadline)?,
+        }
+        self.new_game = true;
+        self.board = None;
+        Ok(process)
     }
 
     /// Asks the program for its move in `game`.
     fn ask(&mut self, game: &G, moves: &[G::Move]) -> Result<G::Move, Forfeit> {
+        let mut process = self.take_process()?;
+        let mv = match self.spec.protocol {
+            Protocol::Koom => self.ask_koom(&mut process, game, moves)?,
+            Protocol::Htp => self.ask_htp(&mut process, game, moves)?,
+        };
+        self.process = Some(process);
+        Ok(mv)
+    }
+
+    /// koom's protocol: `newgame` when due, the position, `go`, and the `bestmove`.
+    fn ask_koom(
+        &mut self,
+        process: &mut Process,
+        game: &G,
+        moves: &[G::Move],
+    ) -> Result<G::Move, Forfeit> {
         let position = game.position().ok_or(Forfeit::Garbage)?;
         let deadline = self.deadline();
-        let go = self.spec.go;
-        let new_game = std::mem::take(&mut self.new_game);
-        let process = self.process()?;
-        if new_game {
+        if std::mem::take(&mut self.new_game) {
             process.send(&Sent::NewGame)?;
         }
         process.send(&Sent::Position {
             text: Some(position),
             moves: Vec::new(),
         })?;
-        process.send(&Sent::Go(go))?;
+        process.send(&Sent::Go(self.spec.go))?;
         loop {
             match process.reply(deadline)? {
-                Reply::BestMove(text) => {
-                    let mv = game.parse_move(&text).map_err(|_| Forfeit::IllegalMove)?;
-                    return if moves.contains(&mv) {
-                        Ok(mv)
-                    } else {
-                        Err(Forfeit::IllegalMove)
-                    };
-                }
+                Reply::BestMove(text) => return legal(game, moves, &text),
                 Reply::ReadyOk | Reply::HelloOk => {}
                 Reply::Info(_) | Reply::Error(_) => return Err(Forfeit::Garbage),
             }
         }
+    }
+}
+
+/// The move `text` names, if it is one of `moves`.
+fn legal<G: Game>(game: &G, moves: &[G::Move], text: &str) -> Result<G::Move, Forfeit> {
+    match game.parse_move(text) {
+        Ok(mv) if moves.contains(&mv) => Ok(mv),
+        _ => Err(Forfeit::IllegalMove),
     }
 }
 

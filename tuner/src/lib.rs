@@ -6,6 +6,7 @@ pub mod checksum;
 pub mod config;
 pub mod error;
 pub mod external;
+pub mod openings;
 pub mod partial;
 pub mod protocol;
 pub mod records;

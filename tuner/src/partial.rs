@@ -157,7 +157,7 @@ impl<G: Game> Partial<G> {
 /// folder. FNV-1a over canonical JSON: stable across runs and machines.
 #[must_use]
 pub fn experiment_hash<G: Game>(exp: &Experiment, plan: &Plan<G>) -> String {
-    let identity = serde_json::json!({
+    let mut identity = serde_json::json!({
         "game": G::NAME,
         "agents": exp.agents,
         "weights": plan.agents.iter().map(|a| &a.weights).collect::<Vec<_>>(),
@@ -167,6 +167,10 @@ pub fn experiment_hash<G: Game>(exp: &Experiment, plan: &Plan<G>) -> String {
         "options": serde_json::to_value(&plan.options).unwrap_or_default(),
         "format_version": FORMAT_VERSION,
     });
+    // Only with a suite, so that the hash of a run without one is what it was.
+    if let Some(suite) = &plan.openings {
+        identity["openings"] = serde_json::json!([suite.info.hash, suite.info.order]);
+    }
     format!("{:016x}", fnv1a64(identity.to_string().as_bytes()))
 }
 

@@ -28,8 +28,9 @@ pub fn record_of<G: Game>(plan: &Plan<G>, row: &GameRow<G::Reason>) -> Record {
         result: result_text(&row.outcome),
         reason: row.outcome.reason.name().to_owned(),
         rules: rules_text::<G>(&plan.options),
-        start: None,
+        start: row.start.clone(),
         moves: row.notation.clone(),
+        opening: row.opening,
     }
 }
 
@@ -160,6 +161,8 @@ mod tests {
             moves: 2,
             rolls: 0,
             captures: vec![0, 0],
+            opening: None,
+            start: None,
             notation: vec!["d1-b1".into(), "e5-e2".into()],
         }
     }
@@ -169,7 +172,7 @@ mod tests {
         let line = record_of(&plan(None), &row()).to_string();
         assert_eq!(
             line,
-            "7\t3\t1\t99\tcmd:x y,hard\tseat 1 wins\tcorner\tdefault\tstart\td1-b1,e5-e2"
+            "7\t3\t1\t99\tcmd:x y,hard\tseat 1 wins\tcorner\tdefault\tstart\td1-b1,e5-e2\t-"
         );
         assert_eq!(
             Record::parse(&line).unwrap(),

@@ -58,9 +58,10 @@ pub fn new_agents<G: Game>(plan: &Plan<G>) -> Vec<Box<dyn Agent<G>>> {
         .collect()
 }
 
-/// Plays rotation `rotation` of seed group `group` (`at = (group, rotation)`), narrating into
-/// `log`, showing each new position — the first one included — to `observe` and each move with
-/// the position it is played in to `on_move`.
+/// Plays rotation `rotation` of seed group `group` (`at = (group, rotation)`) from the group's
+/// opening (or the initial position), narrating into `log`, showing each new position — the
+/// first one included — to `observe` and each move with the position it is played in to
+/// `on_move`.
 pub fn play_game<G: Game>(
     plan: &Plan<G>,
     agents: &mut [Box<dyn Agent<G>>],
@@ -78,13 +79,14 @@ pub fn play_game<G: Game>(
         seed,
         clock,
     };
-    game.play_noting(
-        agents,
-        |seat| seat_agent(seat, rotation, seats),
-        log,
-        observe,
-        on_move,
-    )
+    let agent_of = |seat| seat_agent(seat, rotation, seats);
+    match &plan.openings {
+        Some(suite) => {
+            let start = &suite.for_group(group).position;
+            game.play_from(start, agents, agent_of, log, observe, on_move)
+        }
+        None => game.play_noting(agents, agent_of, log, observe, on_move),
+    }
 }
 
 /// The `games.csv` row of a finished game.
@@ -106,6 +108,11 @@ pub fn row_of<G: Game>(
         moves: counters.moves,
         rolls: counters.rolls,
         captures: counters.captures[..seats].to_vec(),
+        opening: plan.openings.as_ref().map(|s| s.index_of(group)),
+        start: plan
+            .openings
+            .as_ref()
+            .and_then(|s| s.for_group(group).start.clone()),
         notation: Vec::new(),
     }
 }
@@ -132,7 +139,11 @@ fn play_chunk<G: Game>(
     for group in groups {
         finals.clear();
         for rotation in 0..seats {
-            let mut notation = Vec::new();
+            // A record replays from the opening's start: its moves come first.
+            let mut notation = match &plan.openings {
+                Some(suite) if plan.records => suite.for_group(group).moves.clone(),
+                _ => Vec::new(),
+            };
             let game = play_game(
                 plan,
                 &mut agents,
@@ -190,12 +201,7 @@ pub fn run_ranges<G: Game>(
     mut on_row: Option<&mut RowSink<'_, G::Reason>>,
     mut on_wave: Option<&mut WaveSink<'_, G>>,
 ) -> std::io::Result<RunResult<G>> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| {
-            std::io::Error::other(format!("cannot start {threads} worker threads: {e}"))
-        })?;
+    let pool = thread_pool(threads)?;
     let workers = pool.current_num_threads() as u64;
     let total: u64 = groups.iter().map(|r| r.end.saturating_sub(r.start)).sum();
     // Enough chunks per worker to balance uneven game lengths, few enough to keep overhead low.
@@ -245,6 +251,14 @@ pub fn run_ranges<G: Game>(
         partial,
         done,
     })
+}
+
+/// A pool of `threads` worker threads (0 = all cores).
+pub fn thread_pool(threads: usize) -> std::io::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| std::io::Error::other(format!("cannot start {threads} worker threads: {e}")))
 }
 
 /// Adds `range` to a sorted list of disjoint ranges, merging neighbours.

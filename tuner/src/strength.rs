@@ -47,6 +47,28 @@ pub fn match_plan<G: Game>(base: &Experiment, a: &str, b: &str) -> Result<Plan<G
     Ok(plan)
 }
 
+/// What `--games`/`--max-games` count in game `G`, singular and plural: matches (two rounds,
+/// sides swapped) where a seed group is scored as one match, as in Thud; games elsewhere.
+#[must_use]
+pub fn count_unit<G: Game>() -> (&'static str, &'static str) {
+    if G::GAMES_COUNT_GROUPS {
+        ("match", "matches")
+    } else {
+        ("game", "games")
+    }
+}
+
+/// How much a tally played, in the unit of [`count_unit`]: `256 matches (512 rounds)` in Thud,
+/// `512 games (256 seed groups)` elsewhere.
+#[must_use]
+pub fn played<G: Game>(tally: &RunTally<G>) -> String {
+    if G::GAMES_COUNT_GROUPS {
+        format!("{} matches ({} rounds)", tally.groups, tally.games)
+    } else {
+        format!("{} games ({} seed groups)", tally.games, tally.groups)
+    }
+}
+
 /// What `koom gate` writes to `summary.json` (the writer adds `run`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GateSummary {
@@ -54,7 +76,12 @@ pub struct GateSummary {
     pub seed: u64,
     pub verdict: String,
     pub exit_code: u8,
+    /// Single games played (in Thud, rounds: two per match).
     pub games_played: u64,
+    /// What `--max-games` counted: `games`, or `matches` in Thud.
+    pub unit: String,
+    /// How many of those were played (Thud: matches; elsewhere the same as `games_played`).
+    pub played: u64,
     pub partial: bool,
     pub sprt: Sprt,
     /// Candidate (`agent`) against baseline (`opponent`).
@@ -67,7 +94,10 @@ pub struct GateSummary {
 pub struct LadderSummary {
     pub game: String,
     pub seed: u64,
+    /// Games per pair, in `unit`.
     pub games_per_pair: u64,
+    /// `games`, or `matches` in Thud (each two rounds).
+    pub unit: String,
     #[serde(flatten)]
     pub ladder: Ladder,
 }

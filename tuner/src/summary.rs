@@ -139,6 +139,9 @@ pub struct Summary<R> {
     pub agents: Vec<String>,
     pub options: serde_json::Value,
     pub time_control: engine::TimeControl,
+    /// The opening suite the seed groups started from, when there was one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<crate::openings::SuiteInfo>,
     pub games_played: u64,
     pub seed_groups: u64,
     /// Seed groups whose games were all the same game (one agent in every seat on common
@@ -406,6 +409,7 @@ pub fn summarize<G: Game>(
         agents: plan.labels.clone(),
         options: serde_json::to_value(&plan.options).unwrap_or(serde_json::Value::Null),
         time_control,
+        openings: plan.openings.as_ref().map(|s| s.info.clone()),
         games_played: tally.games,
         seed_groups: tally.groups,
         exact_replays: g.exact_replays,

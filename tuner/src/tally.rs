@@ -22,7 +22,12 @@ pub struct GameRow<R> {
     pub moves: u32,
     pub rolls: u32,
     pub captures: Vec<u32>,
-    /// The moves in the game's notation, when the plan keeps records (empty otherwise).
+    /// The index (in file order, from 0) of the opening the game started from.
+    pub opening: Option<u64>,
+    /// The position text the game (its opening) started from; `None`: the initial position.
+    pub start: Option<String>,
+    /// The moves in the game's notation from `start`, the opening's included, when the plan
+    /// keeps records (empty otherwise).
     pub notation: Vec<String>,
 }
 

@@ -255,7 +255,7 @@ fn the_hint_carries_the_native_analysis_score() {
 #[wasm_bindgen_test]
 fn a_record_line_or_a_move_list_is_parsed() {
     let record: JsValue = KoomGame::parse_record(
-        "7\t3\t1\t99\teasy,hard\tseat 1 wins\tcorner\tdefault\tstart\td1-b1,e5-e2",
+        "7\t3\t1\t99\teasy,hard\tseat 1 wins\tcorner\tdefault\tstart\td1-b1,e5-e2\t-",
     )
     .unwrap()
     .into();
@@ -267,7 +267,7 @@ fn a_record_line_or_a_move_list_is_parsed() {
     assert_eq!(strings(field(&list, "moves")), ["d1-b1", "e5-e2"]);
     assert!(
         thrown(KoomGame::parse_record(
-            "1\tx\t0\t5\ta,b\tdraw\tcap\tdefault\tstart\t"
+            "1\tx\t0\t5\ta,b\tdraw\tcap\tdefault\tstart\t\t-"
         ))
         .ends_with(": group `x` is not a number")
     );

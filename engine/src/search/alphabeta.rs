@@ -63,6 +63,8 @@ pub struct Searcher<G: SearchGame> {
     root_scores: Vec<i32>,
     /// The same for the last completed iteration.
     completed_scores: Vec<i32>,
+    /// Per root move (by generation index): its [`Evaluator::root_order`] score.
+    root_order: Vec<i32>,
     /// `pv[ply]`: the best line found below the node at `ply` on the current path (triangular
     /// principal-variation table).
     pv: Vec<Pv<G::Move>>,
@@ -103,6 +105,7 @@ impl<G: SearchGame> Searcher<G> {
             keys: vec![0; RESERVED_KEYS],
             root_scores: Vec::with_capacity(RESERVED_ROOT_MOVES),
             completed_scores: Vec::with_capacity(RESERVED_ROOT_MOVES),
+            root_order: Vec::with_capacity(RESERVED_ROOT_MOVES),
             pv: vec![Pv::new(); MAX_PLY + 1],
             path: vec![0; MAX_PLY + 1],
             seen: Vec::new(),
@@ -186,6 +189,9 @@ impl<G: SearchGame> Searcher<G> {
             "search from a position without a legal move"
         );
 
+        self.root_order.clear();
+        self.root_order
+            .extend(moves.iter().map(|&mv| eval.root_order(pos, mv)));
         let table_move = self.table.probe(pos.hash(), 0).and_then(|e| e.mv);
         let count = self.prepare(&ctx, pos, &moves, table_move, 0, 0);
         let fallback = moves[ordering::next(&mut self.keys[..count], 0)];
@@ -299,7 +305,7 @@ impl<G: SearchGame> Searcher<G> {
     }
 
     /// Writes the sort keys of `moves` at `keys[base..]`, `first` first, and returns how many
-    /// are searched.
+    /// are searched. At the root (`ply` 0) the moves are ordered by their root order scores.
     fn prepare<E: Evaluator<G>>(
         &mut self,
         ctx: &Ctx<'_, E>,
@@ -318,11 +324,19 @@ impl<G: SearchGame> Searcher<G> {
             killers: self.killers.at(ply),
             history: &self.history,
         };
+        let root = &self.root_order;
+        let order = |i: usize, mv| {
+            if ply == 0 {
+                root[i]
+            } else {
+                ctx.eval.order(pos, mv)
+            }
+        };
         ordering::prepare(
             &mut self.keys[base..end],
             pos,
             moves,
-            ctx.eval,
+            order,
             ctx.width,
             &hints,
         )

@@ -88,6 +88,14 @@ pub trait Evaluator<G: SearchGame> {
     /// killer moves; quiet moves should score zero or less. Never recorded as killers either.
     fn order(&self, pos: &G, mv: G::Move) -> i32;
 
+    /// The order score of a move at the root, which a search scores once and where the width
+    /// selection decides what the level will consider playing at all, so a closer look pays
+    /// (in Thud, the position after the move, evaluated with its captures resolved: hundreds of
+    /// dwarf moves score alike by [`Self::order`]'s cheap hints). The default: [`Self::order`].
+    fn root_order(&self, pos: &G, mv: G::Move) -> i32 {
+        self.order(pos, mv)
+    }
+
     /// Whether `mv` is tactical enough to be searched beyond the horizon (a capture, a move that
     /// opens a threat): the quiescence stage searches these alone, against the static
     /// evaluation as a floor. The default: no move, so that the horizon is plain.

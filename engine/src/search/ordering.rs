@@ -16,7 +16,7 @@
 //! after it), so the set of moves searched at a position depends on the position alone, never on
 //! the search's history.
 
-use super::{Evaluator, SearchGame};
+use super::SearchGame;
 
 /// Bits of the generation index in a key.
 const INDEX_BITS: u32 = 16;
@@ -130,15 +130,16 @@ pub(crate) struct Hints<'a, M> {
     pub history: &'a History,
 }
 
-/// Writes the sort keys of `moves` into `keys[..moves.len()]`, keeps the `width` most promising
-/// (`hints.first` counts as the most promising of all), then adds the killer and history bonuses
+/// Writes the sort keys of `moves` into `keys[..moves.len()]` (`order(i, moves[i])`: the
+/// evaluator's order score), keeps the `width` most promising (`hints.first` counts as the most
+/// promising of all), then adds the killer and history bonuses
 /// of those kept. Returns how many moves are to be searched: they are `keys[..count]`, to be
 /// taken in order with [`next`].
-pub(crate) fn prepare<G: SearchGame, E: Evaluator<G>>(
+pub(crate) fn prepare<G: SearchGame>(
     keys: &mut [i64],
     pos: &G,
     moves: &[G::Move],
-    eval: &E,
+    order: impl Fn(usize, G::Move) -> i32,
     width: Option<usize>,
     hints: &Hints<'_, G::Move>,
 ) -> usize {
@@ -152,7 +153,7 @@ pub(crate) fn prepare<G: SearchGame, E: Evaluator<G>>(
         let primary = if Some(mv) == hints.first {
             TABLE_MOVE
         } else {
-            i64::from(eval.order(pos, mv))
+            i64::from(order(i, mv))
         };
         *k = key(primary, 0, 0, i);
     }

@@ -251,13 +251,22 @@ fn advantage_scale(s: &RunSummary) -> charts::Scale {
     }
 }
 
-/// An Elo interval, a bound at a score of 0 or 1 written `±inf`.
+/// An Elo, or for a score of 0 or 1 (no finite Elo) its one-sided 95% bound: `> +973`.
+fn elo_value(e: &Estimate) -> String {
+    crate::table::elo_bound(e).unwrap_or_else(|| crate::table::elo_text(e.value))
+}
+
+/// An Elo interval; "one-sided" when [`elo_value`] gave the bound.
 fn elo_interval(e: &Estimate) -> String {
-    format!(
-        "[{}, {}]",
-        crate::table::elo_text(e.ci95[0]),
-        crate::table::elo_text(e.ci95[1])
-    )
+    if crate::table::elo_bound(e).is_some() {
+        "one-sided".to_owned()
+    } else {
+        format!(
+            "[{}, {}]",
+            crate::table::elo_text(e.ci95[0]),
+            crate::table::elo_text(e.ci95[1])
+        )
+    }
 }
 
 fn length_chart(h: &Histogram, file: &str, title: &str) -> Result<String, String> {
@@ -383,7 +392,7 @@ fn run(s: &RunSummary) -> Result<Document, String> {
                 h.opponent.clone(),
                 pct(e.score.value),
                 interval_pct(&e.score),
-                crate::table::elo_text(e.elo.value),
+                elo_value(&e.elo),
                 elo_interval(&e.elo),
                 pct(e.los),
             ]],
@@ -542,7 +551,7 @@ fn ladder(s: &LadderSummary) -> Result<Document, String> {
                 r.games.to_string(),
                 pct(e.score.value),
                 interval_pct(&e.score),
-                crate::table::elo_text(e.elo.value),
+                elo_value(&e.elo),
                 elo_interval(&e.elo),
                 if r.passed { "ok" } else { "FAIL" }.to_owned(),
             ]
@@ -616,7 +625,7 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
             },
             pct(e.score.value),
             interval_pct(&e.score),
-            crate::table::elo_text(e.elo.value),
+            elo_value(&e.elo),
             elo_interval(&e.elo),
         ]);
         let row = rows.last_mut().expect("just pushed");

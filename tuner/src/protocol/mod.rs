@@ -3,13 +3,28 @@
 //! side (`koom engine`, [`EngineSession`]) and the player side (external programs in a run,
 //! [`crate::external`]) read and write one format.
 
+pub mod htp;
+mod htp_session;
+#[cfg(test)]
+mod htp_tests;
 mod session;
 #[cfg(test)]
 mod tests;
 
+pub use htp_session::HtpSession;
 pub use session::{EngineSession, Flow};
 
 use engine::Budget;
+
+/// The protocol koom speaks to an external program.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// koom's own line protocol (`cmd:` agents, `protocol = "koom"`).
+    #[default]
+    Koom,
+    /// The Hnefatafl Text Protocol (`htp:` agents, `protocol = "htp"`), Hnefatafl only.
+    Htp,
+}
 
 /// The protocol's version, answered to `koom-protocol`.
 pub const VERSION: u32 = 1;

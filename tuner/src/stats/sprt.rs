@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{GroupScores, NELO_PER_T, score_of_elo};
+use super::{GroupScores, NELO_PER_T, SequentialElo, score_of_elo, sequential_elo};
 
 /// Which Elo the bounds are in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,6 +98,11 @@ pub struct Sprt {
     pub lower: f64,
     pub upper: f64,
     pub verdict: Verdict,
+    /// Once the LLR has crossed a bound: the Elo corrected for stopping there, as fishtest's
+    /// `sprt.analytics` computes it ([`sequential_elo`]); `None` while the test runs and when
+    /// it ends at the game limit.
+    #[serde(default)]
+    pub elo_sequential: Option<SequentialElo>,
 }
 
 impl Sprt {
@@ -113,12 +118,18 @@ impl Sprt {
         } else {
             Verdict::Continue
         };
+        let elo_sequential = if verdict == Verdict::Continue {
+            None
+        } else {
+            sequential_elo(bounds, scores)
+        };
         Self {
             bounds,
             llr,
             lower,
             upper,
             verdict,
+            elo_sequential,
         }
     }
 }
@@ -128,7 +139,7 @@ const PSEUDO_COUNT: f64 = 1e-3;
 
 /// The group-score distribution as `(score, probability)` on every level, empty levels given
 /// [`PSEUDO_COUNT`], and the (regularized) number of groups.
-fn regularized(scores: &GroupScores) -> (f64, Vec<(f64, f64)>) {
+pub(super) fn regularized(scores: &GroupScores) -> (f64, Vec<(f64, f64)>) {
     let counts: Vec<f64> = scores
         .counts
         .iter()
@@ -144,7 +155,7 @@ fn regularized(scores: &GroupScores) -> (f64, Vec<(f64, f64)>) {
 }
 
 /// Mean and variance of a distribution.
-fn moments(pdf: &[(f64, f64)]) -> (f64, f64) {
+pub(super) fn moments(pdf: &[(f64, f64)]) -> (f64, f64) {
     let mean: f64 = pdf.iter().map(|&(a, p)| a * p).sum();
     let var = pdf.iter().map(|&(a, p)| p * (a - mean).powi(2)).sum();
     (mean, var)

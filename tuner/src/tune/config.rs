@@ -69,7 +69,7 @@ pub struct RangeFile {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VerifyFile {
-    /// Game cap (default 20000); 0 skips the verification.
+    /// Game cap (default 20000; in Thud, matches of two rounds); 0 skips the verification.
     pub games: Option<u64>,
     /// Seed groups between two checks of the SPRT (default 128).
     pub batch: Option<u64>,

@@ -4,7 +4,10 @@
 A plain-Python re-implementation of the formulas of fishtest's
 server/fishtest/stats/LLRcalc.py (regularize, results_to_pdf, MLE_expected,
 MLE_t_value, LLR_logistic, LLR_normalized) and of the delta-method interval of
-the t-value, written from reading that code (official-stockfish/fishtest).
+the t-value, written from reading that code (official-stockfish/fishtest), and of the
+sequentially corrected Elo of an SPRT that stopped at a bound: sprt.py
+(set_state, outcome_prob, lower_cb, analytics) with brownian.py (outcome_cdf and
+its two evaluations: the eigenfunction series and Siegmund's approximation).
 scipy's brentq is replaced by bisection to machine precision (the same root).
 fishtest handles groups of 1 and 2 games (3 and 5 levels); the normalized
 bounds generalise to groups of R games as t = nt * sqrt(R), exactly as its
@@ -142,6 +145,128 @@ CASES = [
     ("trinomial", [30, 40, 50], "logistic", (0.0, 30.0)),
 ]
 
+def phi(x):
+    return 0.5 * math.erfc(-x / math.sqrt(2))
+
+
+def outcome_cdf(a, b, mu, sigma2, T, y):
+    """brownian.py Brownian.outcome_cdf: P(a Brownian motion of drift mu, variance sigma2 per
+    unit time, stopped at a or b, ends "to the right of" (T, y))."""
+    gamma = mu / sigma2
+    A = b - a
+    if sigma2 * T / A ** 2 < 1e-2 or abs(gamma * A) > 15:
+        return siegmund(a, b, mu, sigma2, T, y)
+    return series(a, b, mu, sigma2, T, y)
+
+
+def series(a, b, mu, sigma2, T, y):
+    A = b - a
+    x, y = -a, y - a
+    gamma = mu / sigma2
+    lambda1 = (math.pi / A) ** 2 * sigma2 / 2 + mu ** 2 / sigma2 / 2
+    t0 = math.exp(-lambda1 * T - x * gamma + y * gamma)
+    total, n = 0.0, 1
+    while True:
+        lambdan = (n * math.pi / A) ** 2 * sigma2 / 2 + mu ** 2 / sigma2 / 2
+        t1 = math.exp(-(lambdan - lambda1) * T)
+        u = (2 * A * gamma * math.sin(math.pi * n * y / A) - 2 * math.pi * n * math.cos(math.pi * n * y / A)) / (
+            A ** 2 * gamma ** 2 + math.pi ** 2 * n ** 2
+        )
+        total += t1 * u * math.sin(n * math.pi * x / A)
+        if abs(t0 * t1 * u) <= 1e-9:
+            break
+        n += 1
+    if gamma * A > 30:
+        pre = math.exp(-2 * gamma * x)
+    elif abs(gamma * A) < 1e-8:
+        pre = (A - x) / A
+    else:
+        pre = (1 - math.exp(2 * gamma * (A - x))) / (1 - math.exp(2 * gamma * A))
+    return pre + t0 * total
+
+
+def siegmund(a, b, mu, sigma2, T, y):
+    denom = math.sqrt(T * sigma2)
+    offset = mu * T
+    gamma = mu / sigma2
+    z = (y - offset) / denom
+    za = (-y + offset + 2 * a) / denom
+    zb = (y - offset - 2 * b) / denom
+
+    def reflected(bound, zz):
+        if gamma * bound >= 5:
+            return -math.exp(-zz ** 2 / 2 + 2 * gamma * bound) / math.sqrt(2 * math.pi) * (1 / zz - 1 / zz ** 3)
+        return math.exp(2 * gamma * bound) * phi(zz)
+
+    return phi(z) + reflected(a, za) - reflected(b, zb)
+
+
+def sequential_elo(results, model, elo0, elo1, alpha=0.05, beta=0.05, p=0.05):
+    """sprt.py's analytics: the Elo (median), its 1 - p interval and the LOS that account for
+    the stopping rule, all in logistic Elo, and whether the LLR was clamped."""
+    a, b = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    n, pdf = results_to_pdf(results)
+    s_hat, v_hat = stats(pdf)
+    if model == "normalized":
+        sigma_pg = (v_hat * ((len(results) - 1) // 2)) ** 0.5
+        s0, s1 = [0.5 + e / NELO_DIVIDED_BY_NT * sigma_pg for e in (elo0, elo1)]
+    else:
+        s0, s1 = [1 / (1 + 10 ** (-e / 400)) for e in (elo0, elo1)]
+
+    def drift_variance(s):
+        v = v_hat + (s - s_hat) ** 2
+        return (s - (s0 + s1) / 2) * (s1 - s0) / v, (s1 - s0) ** 2 / v
+
+    slope = drift_variance(s_hat)[0]
+    llr, T = n * slope, n
+    clamped = llr > 1.03 * b or llr < 1.03 * a
+    if llr < a:
+        T, llr = a / slope, a
+    elif llr > b:
+        T, llr = b / slope, b
+
+    def outcome_prob(e):
+        mu, var = drift_variance(1 / (1 + 10 ** (-e / 400)))
+        return outcome_cdf(a, b, mu, var, T, llr)
+
+    def lower_cb(q):
+        avg, delta, k = (elo0 + elo1) / 2, elo1 - elo0, 30
+        while True:
+            lo, hi = max(avg - k * delta, -1000), min(avg + k * delta, 1000)
+            g = lambda e: outcome_prob(e) - (1 - q)
+            glo, ghi = g(lo), g(hi)
+            if glo * ghi > 0:
+                if lo > -1000 or hi < 1000:
+                    k *= 2
+                    continue
+                return hi if glo > 0 else lo
+            # bisection to machine precision replaces scipy's brentq (the same root)
+            for _ in range(200):
+                mid = (lo + hi) / 2
+                if mid in (lo, hi):
+                    break
+                gm = g(mid)
+                if (gm > 0) == (glo > 0):
+                    lo, glo = mid, gm
+                else:
+                    hi = mid
+            return (lo + hi) / 2
+
+    return lower_cb(0.5), lower_cb(p / 2), lower_cb(1 - p / 2), outcome_prob(0), clamped
+
+
+STOPPED = [
+    # (name, results, model, elo0, elo1): SPRTs whose LLR crossed a bound (alpha = beta = 0.05)
+    ("pairs just over the upper bound, logistic [0, 5]", [1000, 5000, 9000, 5200, 1100], "logistic", 0, 5),
+    ("pairs, H0 at logistic [0, 5]", [500, 3000, 6000, 3000, 480], "logistic", 0, 5),
+    ("pairs, H1 at normalized [0, 2]", [25, 2250, 10000, 2500, 30], "normalized", 0, 2),
+    ("single games, H0 at logistic [-20, 20]", [120, 200, 100], "logistic", -20, 20),
+    ("single games, H0 at logistic [0, 30]", [50, 40, 30], "logistic", 0, 30),
+    ("single games, far above logistic [0, 50]", [20, 300, 250], "logistic", 0, 50),
+    ("four-seat groups, normalized [0, 10]", [0, 0, 1, 3, 20, 31, 28, 12, 5], "normalized", 0.0, 10.0),
+    ("perfect pairs (trente-douze hard vs easy), nonreg", [0, 0, 0, 0, 2000], "normalized", -1.75, 0.25),
+]
+
 if __name__ == "__main__":
     for name, results, model, (e0, e1) in CASES:
         f = llr_logistic if model == "logistic" else llr_normalized
@@ -152,3 +277,10 @@ if __name__ == "__main__":
             e, e95, los = get_elo(results)
             line += f"; Elo {e:.10f} +- {e95:.10f}, LOS {los:.10f}"
         print(line)
+    for name, results, model, e0, e1 in STOPPED:
+        f = llr_logistic if model == "logistic" else llr_normalized
+        elo, lo, hi, los, clamped = sequential_elo(results, model, e0, e1)
+        print(
+            f"sequential, {name}: {results} LLR {f(e0, e1, results):.4f}; "
+            f"Elo {elo:.10f} [{lo:.10f}, {hi:.10f}], LOS {los:.10f}, clamped {clamped}"
+        )

@@ -238,22 +238,12 @@ struct Easy {
     eval: Eval,
 }
 
-impl Easy {
-    /// The evaluation of the position after `mv`, from the mover's side.
-    fn score(&self, node: &Node, mv: ThudMove) -> i32 {
-        let next = node.after(mv);
-        -next
-            .terminal(1)
-            .unwrap_or_else(|| self.eval.evaluate(&next))
-    }
-}
-
 impl Agent<Thud> for Easy {
     fn choose(&mut self, game: &Thud, _: &[ThudMove], ctx: &mut Context<'_>) -> ThudMove {
         let node = Node::new(game);
         let mut moves = <Node as SearchGame>::MoveList::default();
         node.generate(&mut moves);
-        best_move::<_, _, MAX_TAKE_ALL_MOVES>(&moves, |mv| self.score(&node, mv), ctx.rng)
+        best_move::<_, _, MAX_TAKE_ALL_MOVES>(&moves, |mv| self.eval.root_order(&node, mv), ctx.rng)
     }
 
     fn analyse(
@@ -265,7 +255,7 @@ impl Agent<Thud> for Easy {
         let best = self.choose(game, moves, ctx);
         let node = Node::new(game);
         Analysis {
-            score: Some(f64::from(self.score(&node, best))),
+            score: Some(f64::from(self.eval.root_order(&node, best))),
             ..Analysis::of_move(best)
         }
     }

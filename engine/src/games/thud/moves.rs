@@ -66,7 +66,9 @@ pub type MoveList = ArrayVec<ThudMove, MAX_MOVES>;
 /// the dwarfs' 1,792 of [`MAX_MOVES`] dominate the trolls' 8 × (8 steps + 7 shoves) = 120.
 pub const MAX_TAKE_ALL_MOVES: usize = 32 * 56;
 
-/// A move list for [`TrollCapture::All`] moves (what the searching levels consider).
+/// A move list for what the searching levels consider: the [`TrollCapture::All`] moves, and
+/// for the trolls a few captures that spare one dwarf (at most 7 more per capture, so at most
+/// 8 × 15 × 8 = 960 troll moves, still below the dwarfs' bound).
 pub type TakeAllMoveList = ArrayVec<ThudMove, MAX_TAKE_ALL_MOVES>;
 
 /// What a traversal of the rules does with each legal move.

@@ -1,12 +1,13 @@
 //! The position as the searcher sees it: the board plus how many plies the round has left, and
 //! the squares each side threatens, worked out once per position when first needed.
 //!
-//! The searcher considers, for each troll destination, only the move that takes every
-//! neighbouring dwarf (the moves of [`TrollCapture::All`], legal under either rule). Taking fewer
-//! spares a dwarf worth a point to the other side, and it never protects the troll that moved: a
-//! dwarf left beside it is a line of one that can hurl onto it. It could only shield another
-//! troll, by blocking the path of a line aimed at it, and the dwarfs still take one troll a
-//! turn; the 2^k subsets would meanwhile swamp the selection of promising moves.
+//! The searcher considers, for each troll destination, the move that takes every neighbouring
+//! dwarf (the moves of [`TrollCapture::All`], legal under either rule) and, under the "choose"
+//! rule, the captures that spare one dwarf where sparing it can matter ([`shielding`]). Taking
+//! fewer never protects the troll that moved: a dwarf left beside it is a line of one that can
+//! hurl onto it. A spared dwarf can only shield another troll, by standing in the path of a line
+//! aimed at it, and the dwarfs take one troll a turn; the other 2^k subsets spare a point for
+//! nothing, and would swamp the selection of promising moves.
 
 use core::cell::Cell;
 
@@ -30,12 +31,12 @@ pub const HORIZON: u32 = 64;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Zones {
     /// Squares where a dwarf would be taken by some troll move now without a hurl in reply:
-    /// next to a square a troll can step or shove to and no hurl reaches (a dwarf next to
-    /// nothing but covered squares is covered).
+    /// next to a square a troll can step or shove to and that no hurl reaches once the troll
+    /// has taken the dwarfs beside it (a dwarf next to nothing but covered squares is covered).
     pub dwarf_danger: SquareSet,
     /// Squares a dwarf's hurl reaches now: a troll standing on one can be taken.
     pub troll_danger: SquareSet,
-    /// The most dwarfs one troll move can take now, landing where no hurl reaches.
+    /// The most dwarfs one troll move can take now without a hurl in reply.
     pub troll_best: u32,
     /// Troll steps to empty squares that no hurl reaches: the trolls' safe room to manoeuvre.
     pub troll_safe_steps: u32,
@@ -58,14 +59,14 @@ impl Zones {
                     continue;
                 }
                 zones.troll_safe_steps += u32::from(!zones.troll_danger.has_cell(to));
-                zones.land(board, to, &mut reach);
+                zones.land(board, from, to, &mut reach);
                 let mut behind = from.wrapping_add_signed(-d);
                 while board.kind(behind) == TROLL {
                     to = to.wrapping_add_signed(d);
                     if board.kind(to) != EMPTY {
                         break;
                     }
-                    zones.land(board, to, &mut reach);
+                    zones.land(board, from, to, &mut reach);
                     behind = behind.wrapping_add_signed(-d);
                 }
             }
@@ -76,14 +77,39 @@ impl Zones {
 }
 
 impl Zones {
-    /// A troll can land on the empty square `to`: where no hurl reaches, its neighbours are in
-    /// danger (`reach` collects such squares).
-    fn land(&mut self, board: &Board, to: usize, reach: &mut SquareSet) {
-        if !self.troll_danger.has_cell(to) {
+    /// A troll from `from` can land on the empty square `to`: unless a hurl reaches it there
+    /// after it has taken the dwarfs beside it, those dwarfs are in danger (`reach` collects
+    /// such squares).
+    fn land(&mut self, board: &Board, from: usize, to: usize, reach: &mut SquareSet) {
+        let taken = board.adjacent_dwarfs(to);
+        if taken > 0 && !covered_after_capture(board, from, to) {
             reach.insert_cell(to);
-            self.troll_best = self.troll_best.max(board.adjacent_dwarfs(to));
+            self.troll_best = self.troll_best.max(taken);
         }
     }
+}
+
+/// Whether a dwarf line can hurl onto `to` after a troll from `from` has landed there and taken
+/// every dwarf beside it: the dwarfs it takes, and the square it leaves, no longer block or
+/// form a line (a capture that breaks the line covering its square is not covered).
+fn covered_after_capture(board: &Board, from: usize, to: usize) -> bool {
+    let passable = |c: usize, distance: usize| {
+        c == from
+            || match board.kind(c) {
+                EMPTY => true,
+                DWARF => distance == 1,
+                _ => false,
+            }
+    };
+    DIRS.iter().any(|&d| {
+        let mut front = to.wrapping_add_signed(d);
+        let mut distance = 1;
+        while passable(front, distance) {
+            front = front.wrapping_add_signed(d);
+            distance += 1;
+        }
+        board.kind(front) == DWARF && line_length(board, front, d) >= distance
+    })
 }
 
 /// The squares some dwarf line can hurl onto: empty ones, and those of the trolls it can take.
@@ -92,12 +118,7 @@ fn hurl_reach(board: &Board) -> SquareSet {
     for sq in board.dwarfs().iter() {
         let front = sq.cell();
         for d in DIRS {
-            let mut line = 1;
-            let mut back = front.wrapping_add_signed(-d);
-            while board.kind(back) == DWARF {
-                line += 1;
-                back = back.wrapping_add_signed(-d);
-            }
+            let line = line_length(board, front, -d);
             let mut to = front;
             for _ in 0..line {
                 to = to.wrapping_add_signed(d);
@@ -115,6 +136,68 @@ fn hurl_reach(board: &Board) -> SquareSet {
     danger
 }
 
+/// Adds to the take-all troll moves in `out` each capture that spares one dwarf whose square,
+/// emptied by the take-all capture, would open a hurl onto another troll: the spared dwarf
+/// shields that troll (at the cost of its point, and of the troll that moved being in its
+/// reach). A shove still takes at least one dwarf.
+fn shielding(board: &Board, out: &mut TakeAllMoveList) {
+    for i in 0..out.len() {
+        let mv = out[i];
+        if mv.captures == 0 {
+            continue;
+        }
+        let after = board.after(mv);
+        let shove = mv.from.distance(mv.to) > 1;
+        for (bit, &d) in DIRS.iter().enumerate() {
+            let spare = 1 << bit;
+            if mv.captures & spare == 0 || (shove && mv.captures == spare) {
+                continue;
+            }
+            let cell = mv.to.cell().wrapping_add_signed(d);
+            if opens_hurl(&after, cell, mv.to.cell()) {
+                out.push(ThudMove {
+                    captures: mv.captures & !spare,
+                    ..mv
+                });
+            }
+        }
+    }
+}
+
+/// Whether some dwarf line can hurl across the empty cell `c` onto a troll other than the one
+/// on `mover`.
+fn opens_hurl(board: &Board, c: usize, mover: usize) -> bool {
+    DIRS.iter().any(|&d| {
+        let (troll, beyond) = first_piece(board, c, d);
+        if board.kind(troll) != TROLL || troll == mover {
+            return false;
+        }
+        let (front, before) = first_piece(board, c, -d);
+        board.kind(front) == DWARF && line_length(board, front, -d) >= before + beyond
+    })
+}
+
+/// The first cell from `c` in direction `d` that is not empty, and how many steps away it is.
+fn first_piece(board: &Board, c: usize, d: isize) -> (usize, usize) {
+    let (mut cell, mut steps) = (c.wrapping_add_signed(d), 1);
+    while board.kind(cell) == EMPTY {
+        cell = cell.wrapping_add_signed(d);
+        steps += 1;
+    }
+    (cell, steps)
+}
+
+/// The number of dwarfs in an unbroken line from the dwarf on `front` stepping by `back`.
+fn line_length(board: &Board, front: usize, back: isize) -> usize {
+    let mut length = 1;
+    let mut cell = front.wrapping_add_signed(back);
+    while board.kind(cell) == DWARF {
+        length += 1;
+        cell = cell.wrapping_add_signed(back);
+    }
+    length
+}
+
 /// A searched position.
 #[derive(Clone, Debug)]
 pub struct Node {
@@ -124,6 +207,8 @@ pub struct Node {
     window_left: u32,
     /// Plies left before the ply cap.
     plies_left: u32,
+    /// Which dwarfs a troll may take: "all" leaves it no choice to search.
+    rule: TrollCapture,
     zones: Cell<Option<Zones>>,
 }
 
@@ -136,6 +221,7 @@ impl Node {
             window: round.no_capture_plies,
             window_left: round.window_left(),
             plies_left: round.plies_left(),
+            rule: round.rule(),
             zones: Cell::new(None),
         }
     }
@@ -194,6 +280,9 @@ impl SearchGame for Node {
 
     fn generate(&self, out: &mut TakeAllMoveList) {
         generate(&self.board, TrollCapture::All, out);
+        if self.rule == TrollCapture::Choose && self.board.side() == Side::Trolls {
+            shielding(&self.board, out);
+        }
     }
 
     fn after(&self, mv: ThudMove) -> Self {
@@ -208,6 +297,7 @@ impl SearchGame for Node {
                 self.window_left.saturating_sub(1)
             },
             plies_left: self.plies_left.saturating_sub(1),
+            rule: self.rule,
             zones: Cell::new(None),
         }
     }

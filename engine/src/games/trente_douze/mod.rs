@@ -553,6 +553,10 @@ impl Game for TrenteDouze {
         usize::from(self.first_players[0])
     }
 
+    fn seats(&self) -> usize {
+        usize::from(self.seats)
+    }
+
     fn to_move(&self) -> usize {
         self.mover()
     }

@@ -103,8 +103,13 @@ fn zones_match_the_moves_they_summarise() {
             generate(&sides, TrollCapture::All, &mut moves);
             match sides.side() {
                 Side::Trolls => {
-                    // Captures landing where no hurl reaches.
-                    let safe = || moves.iter().filter(|m| !zones.troll_danger.contains(m.to));
+                    // Captures no hurl answers: none of the dwarfs' replies lands on the troll.
+                    let unanswered = |m: &&ThudMove| {
+                        let mut replies = TakeAllMoveList::new();
+                        generate(&sides.after(**m), TrollCapture::All, &mut replies);
+                        !replies.iter().any(|r| r.to == m.to)
+                    };
+                    let safe = || moves.iter().filter(|m| m.captures != 0).filter(unanswered);
                     let best = safe().map(|m| m.captures.count_ones()).max().unwrap_or(0);
                     assert_eq!(zones.troll_best, best);
                     let mut taken = SquareSet::default();
@@ -135,6 +140,48 @@ fn zones_match_the_moves_they_summarise() {
             sides.set_side(sides.side().other());
         }
     });
+}
+
+#[test]
+fn a_capture_that_breaks_the_line_covering_its_square_is_a_threat() {
+    // The trolls E8 and E9 may shove E8 two squares, to E6 beside E5, their only capture. With
+    // E4 behind E5, the line E5-E4 reaches E6 now, but once E5 is taken E4 alone reaches E5
+    // only; with E3 too, E4-E3 still reaches E6 and the capture is answered.
+    for (dwarfs, answered) in [("E4 E5", false), ("E3 E4 E5", true)] {
+        let b = board(dwarfs, "E8 E9", Side::Trolls);
+        assert!(Zones::of(&b).troll_danger.contains(sq("E6")), "{dwarfs}");
+        let zones = Zones::of(&b);
+        assert_eq!(zones.troll_best, u32::from(!answered), "{dwarfs}");
+        assert_eq!(zones.dwarf_danger.contains(sq("E5")), !answered, "{dwarfs}");
+    }
+}
+
+#[test]
+fn the_trolls_search_sparing_a_dwarf_that_shields_another_troll() {
+    // A10-D10 can hurl D10 four squares, to H10, but F10 stands in the way. The troll G12
+    // stepping to F11 takes F10 and E12 (opening that hurl onto H10) or spares F10 and takes E12
+    // alone; no other capture opens a hurl, so that is the one sparing move searched, and only
+    // under the "choose" rule.
+    let b = board("A10 B10 C10 D10 F10 E12", "G12 H10", Side::Trolls);
+    for (rule, expected) in [
+        (TrollCapture::Choose, vec!["G12-F11xE12"]),
+        (TrollCapture::All, vec![]),
+    ] {
+        let options = ThudOptions {
+            troll_capture: rule,
+            ..ThudOptions::default()
+        };
+        let node = Node::new(&Thud::from_board(b.clone(), &options));
+        let mut moves = TakeAllMoveList::new();
+        node.generate(&mut moves);
+        let sparing: Vec<String> = moves
+            .iter()
+            .filter(|m| m.captures != 0 && m.captures != b.dwarf_mask(m.to.cell()))
+            .map(|&m| format_move(m))
+            .collect();
+        assert_eq!(sparing, expected, "{rule:?}");
+        assert!(moves.iter().any(|m| format_move(*m) == "G12-F11xF10xE12"));
+    }
 }
 
 #[test]
