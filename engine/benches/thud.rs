@@ -3,8 +3,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::games::thud::{
-    Board, Eval, EvalWeights, MoveList, Node, Thud, ThudOptions, TrollCapture, parse_position,
-    perft,
+    Board, EvalWeights, Evaluation, MoveList, Node, Thud, ThudOptions, TrollCapture,
+    parse_position, perft,
 };
 use engine::search::{Searcher, level_values};
 use engine::{AgentSetup, Context, Game, NoClock, NoLog, RandomStream, TimeControl};
@@ -108,7 +108,7 @@ fn search_nodes(c: &mut Criterion) {
     for (level, info) in Thud::levels().iter().enumerate().skip(2) {
         let set = info.weights.expect("a searching level has weights");
         let (values, search) = level_values(set, &[]);
-        let eval = Eval::new(&EvalWeights::from_values(&values));
+        let eval = Evaluation::new(&EvalWeights::from_values(&values));
         let limits = search.limits(TimeControl::Batch);
         let mut searcher = Searcher::new(if level == 4 { 17 } else { 15 });
         let mut run = || {

@@ -2,7 +2,7 @@
 //! --protocol htp` processes play a whole game through a relay that holds the rules; a gate
 //! against koom behind HTP; misbehaving HTP programs forfeit with their reasons; bad input.
 
-use engine::games::hnefatafl::{Hnefatafl, square_name};
+use engine::games::hnefatafl::{Hnefatafl, Square, square_name};
 use engine::{Game, NoLog, RandomStream};
 
 use crate::common::{Koom, scratch, write};
@@ -66,8 +66,9 @@ fn two_htp_engines_play_a_whole_game_through_a_relay() {
             .parse_move(&format!("{from}-{to}"))
             .unwrap_or_else(|e| panic!("ply {}: {answer}: {e}", game.plies()));
         let captured = game.apply(mv).soldiers;
-        let expected: Vec<String> = (0..121u8)
-            .filter(|&s| captured >> s & 1 != 0)
+        let expected: Vec<String> = (0..121)
+            .map(Square::from_index)
+            .filter(|&s| captured >> s.index() & 1 != 0)
             .map(square_name)
             .collect();
         let reply = ask(&mut engines[1 - seat], &answer);

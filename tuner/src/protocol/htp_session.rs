@@ -5,7 +5,7 @@
 //! plays the chosen move on the engine's board as GTP's `genmove` does; the session therefore
 //! holds the game in progress and checks every move against the side to move.
 
-use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions, MoveList, square_name};
+use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions, MoveList, Square, square_name};
 use engine::{Agent, AgentSetup, Budget, Clock, Context, Game, NoLog, RandomStream};
 
 use super::Flow;
@@ -158,8 +158,9 @@ impl HtpSession {
         self.check_turn(seat)?;
         let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
         let capture = self.game.apply(mv);
-        let squares: Vec<String> = (0..121u8)
-            .filter(|&s| capture.soldiers >> s & 1 != 0)
+        let squares: Vec<String> = (0..121)
+            .map(Square::from_index)
+            .filter(|&s| capture.soldiers >> s.index() & 1 != 0)
             .map(square_name)
             .collect();
         Ok(squares.join(" "))
@@ -200,7 +201,7 @@ impl HtpSession {
         self.check_turn(self.game.to_move())?;
         let mut moves = MoveList::new();
         self.game.legal_moves(&mut moves);
-        let mut from: Vec<u8> = moves.iter().map(|mv| mv.from).collect();
+        let mut from: Vec<Square> = moves.iter().map(|mv| mv.from).collect();
         from.sort_unstable();
         from.dedup();
         let names: Vec<String> = from.into_iter().map(square_name).collect();

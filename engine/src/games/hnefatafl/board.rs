@@ -13,7 +13,36 @@ pub const SIZE: usize = 11;
 /// Squares on the board.
 pub const SQUARES: usize = SIZE * SIZE;
 /// The throne, `f6`.
-pub const THRONE: u8 = 60;
+pub const THRONE: Square = Square::at(5, 5);
+
+/// A square of the board: `11 · rank + file`, both counted from 0 (`a1` is 0, `k11` is 120).
+/// A newtype, as Thud's squares are, so that a square is never confused with a file, a rank, a
+/// cell of a line or a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square on `file` and `rank` (both `0..SIZE`).
+    #[must_use]
+    pub const fn at(file: usize, rank: usize) -> Self {
+        debug_assert!(file < SIZE && rank < SIZE);
+        Self((rank * SIZE + file) as u8)
+    }
+
+    /// The square of index `index` (`0..SQUARES`).
+    #[must_use]
+    pub const fn from_index(index: usize) -> Self {
+        debug_assert!(index < SQUARES);
+        Self(index as u8)
+    }
+
+    /// The square's index, `11 · rank + file`: its bit in a [`Bits`] and its row in tables.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// A set of squares.
 pub type Bits = u128;
@@ -33,7 +62,7 @@ pub const EDGE: Bits = FILE_A | FILE_K | RANK_1 | RANK_11;
 /// The four corners.
 pub const CORNERS: Bits = 1 | 1 << 10 | 1 << 110 | 1 << 120;
 /// The throne.
-pub const THRONE_BIT: Bits = 1 << THRONE;
+pub const THRONE_BIT: Bits = bit(THRONE);
 /// Squares only the king may stop on.
 pub const RESTRICTED: Bits = CORNERS | THRONE_BIT;
 
@@ -49,23 +78,18 @@ const fn file_mask(file: usize) -> Bits {
 
 #[inline]
 #[must_use]
-pub const fn bit(square: u8) -> Bits {
-    1 << square
+pub const fn bit(square: Square) -> Bits {
+    1 << square.0
 }
 
 #[must_use]
-pub const fn rank_of(square: u8) -> usize {
-    square as usize / SIZE
+pub const fn rank_of(square: Square) -> usize {
+    square.index() / SIZE
 }
 
 #[must_use]
-pub const fn file_of(square: u8) -> usize {
-    square as usize % SIZE
-}
-
-#[must_use]
-pub const fn square_at(file: usize, rank: usize) -> u8 {
-    (rank * SIZE + file) as u8
+pub const fn file_of(square: Square) -> usize {
+    square.index() % SIZE
 }
 
 /// The four orthogonal directions as (file, rank) steps.
@@ -75,9 +99,9 @@ pub const DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// `None` off the board.
 #[inline]
 #[must_use]
-pub fn step(square: u8, dir: usize) -> Option<u8> {
-    let next = NEIGHBOUR[square as usize][dir];
-    (next != OFF).then_some(next)
+pub fn step(square: Square, dir: usize) -> Option<Square> {
+    let next = NEIGHBOUR[square.index()][dir];
+    (next != OFF).then_some(Square(next))
 }
 
 /// Marks a step off the board in [`NEIGHBOUR`].
@@ -210,7 +234,7 @@ pub const fn soldier_stops(index: usize) -> u16 {
 /// A square's bit in the transposed (file-major) occupancy.
 #[inline]
 #[must_use]
-pub const fn transposed_bit(square: u8) -> Bits {
+pub const fn transposed_bit(square: Square) -> Bits {
     1 << (file_of(square) * SIZE + rank_of(square))
 }
 
@@ -296,8 +320,8 @@ static KEYS: Keys = {
 /// The key of `piece` on `square`.
 #[inline]
 #[must_use]
-pub fn piece_key(piece: Piece, square: u8) -> u64 {
-    KEYS.pieces[piece as usize][square as usize]
+pub fn piece_key(piece: Piece, square: Square) -> u64 {
+    KEYS.pieces[piece as usize][square.index()]
 }
 
 /// The key toggled when the side to move changes.
@@ -315,7 +339,7 @@ pub struct Board {
     pub attackers: Bits,
     /// The defenders' soldiers, the king excluded.
     pub defenders: Bits,
-    pub king: u8,
+    pub king: Square,
     /// Every piece, in the transposed layout: bit `11 · file + rank`.
     pub occupied_t: Bits,
     /// The Zobrist hash of the placement (the side to move is added by the game).
@@ -325,7 +349,7 @@ pub struct Board {
 impl Board {
     /// An empty board with the king on `king`.
     #[must_use]
-    pub fn with_king(king: u8) -> Self {
+    pub fn with_king(king: Square) -> Self {
         Self {
             attackers: 0,
             defenders: 0,
@@ -365,7 +389,7 @@ impl Board {
     }
 
     #[must_use]
-    pub fn piece_at(&self, square: u8) -> Option<Piece> {
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
         let b = bit(square);
         if self.attackers & b != 0 {
             Some(Piece::Attacker)
@@ -380,7 +404,7 @@ impl Board {
 
     /// Places a soldier or moves the king to an empty square.
     #[inline]
-    pub fn put(&mut self, piece: Piece, square: u8) {
+    pub fn put(&mut self, piece: Piece, square: Square) {
         match piece {
             Piece::Attacker => self.attackers |= bit(square),
             Piece::Defender => self.defenders |= bit(square),
@@ -392,7 +416,7 @@ impl Board {
 
     /// Lifts `piece` off `square` (the king's square is left stale until the next `put`).
     #[inline]
-    pub fn remove(&mut self, piece: Piece, square: u8) {
+    pub fn remove(&mut self, piece: Piece, square: Square) {
         match piece {
             Piece::Attacker => self.attackers &= !bit(square),
             Piece::Defender => self.defenders &= !bit(square),
@@ -420,10 +444,10 @@ impl Board {
 
 /// The squares of a set, in increasing order.
 #[inline]
-pub fn squares(mut bits: Bits) -> impl Iterator<Item = u8> {
+pub fn squares(mut bits: Bits) -> impl Iterator<Item = Square> {
     core::iter::from_fn(move || {
         (bits != 0).then(|| {
-            let square = bits.trailing_zeros() as u8;
+            let square = Square(bits.trailing_zeros() as u8);
             bits &= bits - 1;
             square
         })
@@ -440,13 +464,14 @@ mod tests {
         assert_eq!(RESTRICTED.count_ones(), 5);
         assert_eq!(CORNERS & EDGE, CORNERS);
         assert_eq!(neighbours(THRONE_BIT).count_ones(), 4);
-        assert_eq!(neighbours(bit(0)), bit(1) | bit(11));
+        let sq = Square::from_index;
+        assert_eq!(neighbours(bit(sq(0))), bit(sq(1)) | bit(sq(11)));
         assert_eq!(
-            neighbours(bit(10)),
-            bit(9) | bit(21),
+            neighbours(bit(sq(10))),
+            bit(sq(9)) | bit(sq(21)),
             "no wrap from k1 to a2"
         );
-        assert_eq!(neighbours(bit(110)), bit(99) | bit(111));
+        assert_eq!(neighbours(bit(sq(110))), bit(sq(99)) | bit(sq(111)));
     }
 
     #[test]
@@ -459,10 +484,12 @@ mod tests {
 
     #[test]
     fn step_stays_on_the_board() {
-        assert_eq!(step(0, 1), None);
-        assert_eq!(step(0, 3), None);
-        assert_eq!(step(0, 0), Some(1));
-        assert_eq!(step(120, 2), None);
-        assert_eq!(step(THRONE, 2), Some(71));
+        let sq = Square::from_index;
+        assert_eq!(step(sq(0), 1), None);
+        assert_eq!(step(sq(0), 3), None);
+        assert_eq!(step(sq(0), 0), Some(sq(1)));
+        assert_eq!(step(sq(120), 2), None);
+        assert_eq!(step(THRONE, 2), Some(sq(71)));
+        assert_eq!(THRONE.index(), 60);
     }
 }

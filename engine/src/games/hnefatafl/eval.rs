@@ -7,8 +7,8 @@
 use core::cell::Cell;
 
 use super::board::{
-    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, RANK_1, RESTRICTED, SIZE, SQUARES, Side, THRONE_BIT,
-    bit, east, file_of, flood, line_bits, neighbours, north, rank_of, slide, south, square_at,
+    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, RANK_1, RESTRICTED, SIZE, SQUARES, Side, Square,
+    THRONE_BIT, bit, east, file_of, flood, line_bits, neighbours, north, rank_of, slide, south,
     transposed_bit, west,
 };
 use super::{Hnefatafl, Move};
@@ -101,10 +101,10 @@ const CORNER_BLOCKS: Bits = {
     let mut i = 0;
     while i < 3 {
         let (f, r) = near[i];
-        bits |= 1 << square_at(f, r);
-        bits |= 1 << square_at(10 - f, r);
-        bits |= 1 << square_at(f, 10 - r);
-        bits |= 1 << square_at(10 - f, 10 - r);
+        bits |= bit(Square::at(f, r));
+        bits |= bit(Square::at(10 - f, r));
+        bits |= bit(Square::at(f, 10 - r));
+        bits |= bit(Square::at(10 - f, 10 - r));
         i += 1;
     }
     bits
@@ -143,14 +143,14 @@ impl KingRoutes {
         for end in [0, SIZE - 1] {
             if along_rank & 1 << end != 0 {
                 // On the edge file `end`: then up or down it.
-                now |= bit(square_at(end, rank)) & CORNERS;
+                now |= bit(Square::at(end, rank)) & CORNERS;
                 let run = slide(rank, line_bits(without_t, end));
-                two |= line_ends(run, |cell| square_at(end, cell));
+                two |= line_ends(run, |cell| Square::at(end, cell));
             }
             if along_file & 1 << end != 0 {
-                now |= bit(square_at(file, end)) & CORNERS;
+                now |= bit(Square::at(file, end)) & CORNERS;
                 let run = slide(file, line_bits(without, end));
-                two |= line_ends(run, |cell| square_at(cell, end));
+                two |= line_ends(run, |cell| Square::at(cell, end));
             }
         }
         Self {
@@ -162,7 +162,7 @@ impl KingRoutes {
 }
 
 /// The end squares of an edge line that a rook run `run` along it reaches: its corners.
-fn line_ends(run: u16, square: impl Fn(usize) -> u8) -> Bits {
+fn line_ends(run: u16, square: impl Fn(usize) -> Square) -> Bits {
     [0, SIZE - 1]
         .iter()
         .filter(|&&cell| run & 1 << cell != 0)
@@ -220,7 +220,7 @@ fn structure(board: &Board) -> (u32, u32, u32, u32) {
 }
 
 /// Manhattan distance from `square` to the nearest corner.
-fn corner_distance(square: u8) -> u32 {
+fn corner_distance(square: Square) -> u32 {
     let (f, r) = (file_of(square) as u32, rank_of(square) as u32);
     f.min(10 - f) + r.min(10 - r)
 }
@@ -319,7 +319,7 @@ pub fn features(game: &Hnefatafl) -> [f64; TERMS] {
     let guards = board.defenders_and_king();
     let routes = KingRoutes::new(board);
     let pressure = (neighbours(king) & (board.attackers | (THRONE_BIT & empty))).count_ones();
-    let near = NEAR[usize::from(board.king)];
+    let near = NEAR[board.king.index()];
     let hostile_to_defenders = board.attackers | CORNERS | (THRONE_BIT & empty);
     let hostile_to_attackers = guards | CORNERS | THRONE_BIT;
     let room = f64::from((neighbours(board.attackers) & stops).count_ones())
@@ -421,7 +421,7 @@ impl Evaluation {
                 score = -(distance as i32);
             }
         } else if score == 0 {
-            score = -i32::from(NEAR[usize::from(board.king)] & to == 0);
+            score = -i32::from(NEAR[board.king.index()] & to == 0);
         }
         score
     }

@@ -18,7 +18,7 @@ mod stats;
 
 use serde::{Deserialize, Serialize};
 
-pub use board::{Bits, Board, Piece, Side};
+pub use board::{Bits, Board, Piece, Side, Square};
 pub use eval::{EvalWeights, Evaluation, TERMS, features};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{START, square_name};

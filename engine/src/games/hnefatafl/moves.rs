@@ -4,15 +4,15 @@
 use arrayvec::ArrayVec;
 
 use super::board::{
-    Bits, Board, SIZE, Side, THRONE, THRONE_BIT, bit, file_of, line_bits, neighbours, rank_of,
-    slide, soldier_stops, squares,
+    Bits, Board, Side, Square, THRONE, THRONE_BIT, bit, file_of, line_bits, neighbours, rank_of,
+    slide, soldier_stops, squares, step,
 };
 
 /// A move: the square left and the square reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    pub from: u8,
-    pub to: u8,
+    pub from: Square,
+    pub to: Square,
 }
 
 const _: () = assert!(core::mem::size_of::<Move>() == 2);
@@ -33,7 +33,7 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 /// passing an empty throne; a soldier never stops on a restricted square. Corners end their
 /// lines, so nobody ever passes through one.
 #[inline]
-fn targets(board: &Board, occupied: Bits, from: u8, king: bool) -> (u16, u16) {
+fn targets(board: &Board, occupied: Bits, from: Square, king: bool) -> (u16, u16) {
     let (rank, file) = (rank_of(from), file_of(from));
     let along_rank = slide(file, line_bits(occupied, rank));
     let along_file = slide(rank, line_bits(board.occupied_t, file));
@@ -50,20 +50,20 @@ fn targets(board: &Board, occupied: Bits, from: u8, king: bool) -> (u16, u16) {
 /// Appends every move of `side` to `out`.
 pub fn generate(board: &Board, side: Side, out: &mut MoveList) {
     let occupied = board.occupied();
-    let mut push = |from: u8, king: bool| {
+    let mut push = |from: Square, king: bool| {
         let (along_rank, along_file) = targets(board, occupied, from, king);
-        let row = from - file_of(from) as u8;
+        let (rank, file) = (rank_of(from), file_of(from));
+        // A line's cells come as the squares `0..SIZE` of rank 1: their index is the cell.
         for cell in squares(Bits::from(along_rank)) {
             out.push(Move {
                 from,
-                to: row + cell,
+                to: Square::at(cell.index(), rank),
             });
         }
-        let column = file_of(from) as u8;
         for cell in squares(Bits::from(along_file)) {
             out.push(Move {
                 from,
-                to: cell * SIZE as u8 + column,
+                to: Square::at(file, cell.index()),
             });
         }
     };
@@ -80,7 +80,7 @@ pub fn generate(board: &Board, side: Side, out: &mut MoveList) {
 #[must_use]
 pub fn count(board: &Board, side: Side) -> u64 {
     let occupied = board.occupied();
-    let count_one = |from: u8, king: bool| {
+    let count_one = |from: Square, king: bool| {
         let (along_rank, along_file) = targets(board, occupied, from, king);
         u64::from(along_rank.count_ones() + along_file.count_ones())
     };
@@ -117,7 +117,8 @@ pub fn has_any(board: &Board, side: Side) -> bool {
         return false;
     }
     // Across the empty throne: f5 <-> f7, e6 <-> g6.
-    let across = [(THRONE - 11, THRONE + 11), (THRONE - 1, THRONE + 1)];
+    let near = |dir| step(THRONE, dir).expect("the throne is in the middle");
+    let across = [(near(3), near(2)), (near(1), near(0))];
     across.iter().any(|&(a, b)| {
         (soldiers & bit(a) != 0 && empty & bit(b) != 0)
             || (soldiers & bit(b) != 0 && empty & bit(a) != 0)

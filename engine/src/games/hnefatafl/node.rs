@@ -47,7 +47,7 @@ impl SearchGame for Hnefatafl {
     const HISTORY_SLOTS: usize = 2 * SQUARES * SQUARES;
 
     fn history_slot(&self, mv: Move) -> usize {
-        (self.side_to_move().seat() * SQUARES + usize::from(mv.from)) * SQUARES + usize::from(mv.to)
+        (self.side_to_move().seat() * SQUARES + mv.from.index()) * SQUARES + mv.to.index()
     }
 }
 

@@ -15,7 +15,8 @@
 use core::fmt::Write as _;
 
 use super::board::{
-    Board, Piece, RESTRICTED, SIZE, Side, THRONE, bit, file_of, rank_of, square_at, squares,
+    Board, DIRECTIONS, Piece, RESTRICTED, SIZE, Side, Square, THRONE, bit, file_of, rank_of,
+    squares, step,
 };
 use super::moves::Move;
 use super::rules::Capture;
@@ -30,12 +31,12 @@ const FILES: &[u8; SIZE] = b"abcdefghijk";
 
 /// The name of a square, `a1`..`k11`.
 #[must_use]
-pub fn square_name(square: u8) -> String {
+pub fn square_name(square: Square) -> String {
     SquareName(square).to_string()
 }
 
 /// Reads a square name (case-insensitive).
-pub fn parse_square(text: &str) -> Result<u8, String> {
+pub fn parse_square(text: &str) -> Result<Square, String> {
     let bad = || {
         format!(
             "{} is not a square (files a-k, ranks 1-11, e.g. `d1`)",
@@ -52,7 +53,7 @@ pub fn parse_square(text: &str) -> Result<u8, String> {
     if !(1..=SIZE).contains(&rank) || chars.as_str().starts_with('0') {
         return Err(bad());
     }
-    Ok(square_at(file, rank - 1))
+    Ok(Square::at(file, rank - 1))
 }
 
 /// The move in `game`, with the soldiers it captures: `d1-d3xd4xe3`.
@@ -90,7 +91,7 @@ impl core::fmt::Display for MoveText {
 }
 
 /// A square's name as a `Display` value.
-struct SquareName(u8);
+struct SquareName(Square);
 
 impl core::fmt::Display for SquareName {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -157,15 +158,14 @@ fn check_path(game: &Hnefatafl, mv: Move) -> Result<(), String> {
     if df != 0 && dr != 0 {
         return Err("pieces move along a rank or a file only".into());
     }
-    let stride = if df != 0 {
-        df.signum()
-    } else {
-        dr.signum() * SIZE as i32
-    };
-    let mut square = i32::from(from);
+    let way = (df.signum() as i8, dr.signum() as i8);
+    let dir = DIRECTIONS
+        .iter()
+        .position(|&d| d == way)
+        .expect("a move along a rank or a file has a direction");
+    let mut s = from;
     loop {
-        square += stride;
-        let s = square as u8;
+        s = step(s, dir).expect("the way to a square on the board stays on it");
         if board.occupied() & bit(s) != 0 {
             return Err(format!("the way is blocked at {}", square_name(s)));
         }
@@ -217,7 +217,7 @@ pub fn write_position(board: &Board, to_move: Side) -> String {
         text.push('/');
         let mut empty = 0;
         for file in 0..SIZE {
-            let Some(piece) = board.piece_at(square_at(file, rank)) else {
+            let Some(piece) = board.piece_at(Square::at(file, rank)) else {
                 empty += 1;
                 continue;
             };
@@ -260,7 +260,7 @@ pub fn render(game: &Hnefatafl) -> String {
     for rank in (0..SIZE).rev() {
         let _ = write!(text, "{:>2} ", rank + 1);
         for file in 0..SIZE {
-            let square = square_at(file, rank);
+            let square = Square::at(file, rank);
             let symbol = match board.piece_at(square) {
                 Some(piece) => piece.symbol(),
                 None if RESTRICTED & bit(square) != 0 => '#',

@@ -3,7 +3,7 @@
 //! [`validate`] checks them against the rules (one king, soldiers off the restricted squares,
 //! no more soldiers than the start has) and builds the board.
 
-use super::board::{Board, Piece, RESTRICTED, SIZE, Side, bit, square_at};
+use super::board::{Board, Piece, RESTRICTED, SIZE, Side, Square, bit};
 use super::notation::square_name;
 use crate::error::{ParseError, quote};
 
@@ -21,7 +21,7 @@ pub(super) fn read(text: &str) -> Result<(Board, Side), ParseError> {
 
 /// A position as written, before the rules have checked it.
 struct Placement {
-    pieces: Vec<(Piece, u8)>,
+    pieces: Vec<(Piece, Square)>,
     to_move: Side,
 }
 
@@ -68,7 +68,11 @@ fn parse(text: &str) -> Result<Placement, ParseError> {
 }
 
 /// Reads one rank (`rank` 0-based), which must cover exactly 11 squares, onto `pieces`.
-fn parse_rank(rank: usize, text: &str, pieces: &mut Vec<(Piece, u8)>) -> Result<(), ParseError> {
+fn parse_rank(
+    rank: usize,
+    text: &str,
+    pieces: &mut Vec<(Piece, Square)>,
+) -> Result<(), ParseError> {
     let place = || format!("rank {}", rank + 1);
     let mut file: usize = 0;
     let mut chars = text.char_indices().peekable();
@@ -99,7 +103,7 @@ fn parse_rank(rank: usize, text: &str, pieces: &mut Vec<(Piece, u8)>) -> Result<
             }
         };
         if file < SIZE {
-            pieces.push((piece, square_at(file, rank)));
+            pieces.push((piece, Square::at(file, rank)));
         }
         file = file.saturating_add(1);
     }
@@ -120,7 +124,7 @@ fn parse_rank(rank: usize, text: &str, pieces: &mut Vec<(Piece, u8)>) -> Result<
 /// Checks the pieces against the rules and builds the board.
 fn validate(placement: Placement) -> Result<(Board, Side), ParseError> {
     let Placement { pieces, to_move } = placement;
-    let kings: Vec<u8> = pieces
+    let kings: Vec<Square> = pieces
         .iter()
         .filter(|(piece, _)| *piece == Piece::King)
         .map(|&(_, square)| square)

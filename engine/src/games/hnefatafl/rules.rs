@@ -2,7 +2,7 @@
 //! "The king", "End of the game"), as pure functions of the placement.
 
 use super::board::{
-    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, FILE_K, RANK_1, RANK_11, RESTRICTED, Side,
+    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, FILE_K, RANK_1, RANK_11, RESTRICTED, Side, Square,
     THRONE_BIT, bit, east, file_of, flood, neighbours, north, rank_of, south, step, west,
 };
 
@@ -28,7 +28,7 @@ fn anvils(board: &Board, mover: Side) -> Bits {
 /// The soldiers a piece of `mover` just arrived on `to` captures, and whether it captures the
 /// king. The board is not changed.
 #[must_use]
-pub fn captures(board: &Board, mover: Side, to: u8) -> Capture {
+pub fn captures(board: &Board, mover: Side, to: Square) -> Capture {
     let victims = match mover {
         Side::Attackers => board.defenders,
         Side::Defenders => board.attackers,
@@ -58,7 +58,7 @@ pub fn captures(board: &Board, mover: Side, to: u8) -> Capture {
 /// has two or more pieces, each with a piece of `mover` directly in front of it (on the second
 /// line), and the square after it holds a piece of `mover` or is a corner. Only a move onto the
 /// edge line calls this: completing the front line never captures.
-fn shield_walls(board: &Board, mover: Side, to: u8) -> Bits {
+fn shield_walls(board: &Board, mover: Side, to: Square) -> Bits {
     let (row_side, own) = (board.side(mover.other()), board.side(mover));
     let (along, inward) = match (rank_of(to), file_of(to)) {
         (0, _) => ([0, 1], 2),
@@ -91,7 +91,7 @@ fn shield_walls(board: &Board, mover: Side, to: u8) -> Bits {
 /// Whether an attacker arriving on `to` completes the ring around the king: the king is next to
 /// `to`, off the edge, and each of his four neighbours is an attacker or the (then empty) throne.
 /// On the throne that means four attackers.
-fn king_surrounded(board: &Board, to: u8) -> bool {
+fn king_surrounded(board: &Board, to: Square) -> bool {
     let king = board.king_bit();
     if neighbours(bit(to)) & king == 0 || EDGE & king != 0 {
         return false;

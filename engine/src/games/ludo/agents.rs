@@ -2,7 +2,7 @@
 //! each decision is a calculation over this roll's legal moves, ties broken by one draw.
 
 use super::board::{FINISH, LAST_TRACK, SEATS, is_safe, progress_of, track_square};
-use super::{Ludo, LudoMove, YARD};
+use super::{Ludo, Move, YARD};
 use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::{Game, Level};
 
@@ -65,7 +65,7 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Ludo>> {
 struct Easy;
 
 impl Agent<Ludo> for Easy {
-    fn choose(&mut self, _: &Ludo, moves: &[LudoMove], ctx: &mut Context<'_>) -> LudoMove {
+    fn choose(&mut self, _: &Ludo, moves: &[Move], ctx: &mut Context<'_>) -> Move {
         moves[pick(moves.len(), ctx.rng)]
     }
 }
@@ -78,7 +78,7 @@ struct Tiered {
 }
 
 impl Tiered {
-    fn score(&self, game: &Ludo, mv: LudoMove) -> f64 {
+    fn score(&self, game: &Ludo, mv: Move) -> f64 {
         let w = &self.weights;
         let seat = game.to_move();
         let pawn = usize::from(mv.0);
@@ -131,7 +131,7 @@ pub fn risk_numerator(game: &Ludo, mover: usize, square: u8) -> u32 {
 }
 
 impl Agent<Ludo> for Tiered {
-    fn choose(&mut self, game: &Ludo, moves: &[LudoMove], ctx: &mut Context<'_>) -> LudoMove {
+    fn choose(&mut self, game: &Ludo, moves: &[Move], ctx: &mut Context<'_>) -> Move {
         if let [only] = moves {
             // A forced move: scoring it would change nothing (and `pick` draws nothing for one).
             return *only;
@@ -139,12 +139,7 @@ impl Agent<Ludo> for Tiered {
         best_move::<_, _, 4>(moves, |mv| self.score(game, mv), ctx.rng)
     }
 
-    fn analyse(
-        &mut self,
-        game: &Ludo,
-        moves: &[LudoMove],
-        ctx: &mut Context<'_>,
-    ) -> Analysis<LudoMove> {
+    fn analyse(&mut self, game: &Ludo, moves: &[Move], ctx: &mut Context<'_>) -> Analysis<Move> {
         let best = self.choose(game, moves, ctx);
         Analysis::of_scores(best, moves, |mv| self.score(game, mv))
     }

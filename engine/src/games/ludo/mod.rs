@@ -25,9 +25,9 @@ pub const YARD: i8 = -1;
 
 /// A move is the index (0..4) of the pawn that moves; the roll is part of the state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct LudoMove(pub u8);
+pub struct Move(pub u8);
 
-const _: () = assert!(core::mem::size_of::<LudoMove>() == 1);
+const _: () = assert!(core::mem::size_of::<Move>() == 1);
 
 /// Rule options of an experiment.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -161,7 +161,7 @@ impl Ludo {
     }
 
     /// The move as narrated: `pawn 0 yard->0`.
-    fn format_move_text(&self, mv: LudoMove) -> String {
+    fn format_move_text(&self, mv: Move) -> String {
         MoveText(self, mv).to_string()
     }
 
@@ -229,7 +229,7 @@ impl fmt::Display for PawnText {
 
 /// A move as text, formatted only if a log actually writes it (the batch runner's `NoLog`
 /// never does, so the hot path does not format).
-struct MoveText<'a>(&'a Ludo, LudoMove);
+struct MoveText<'a>(&'a Ludo, Move);
 
 impl fmt::Display for MoveText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -242,8 +242,8 @@ impl fmt::Display for MoveText<'_> {
 }
 
 impl Game for Ludo {
-    type Move = LudoMove;
-    type MoveList = ArrayVec<LudoMove, 4>;
+    type Move = Move;
+    type MoveList = ArrayVec<Move, 4>;
     type Options = LudoOptions;
     type Stats = NoGameStats;
     type Reason = Reason;
@@ -291,12 +291,12 @@ impl Game for Ludo {
         out.clear();
         for pawn in 0..4 {
             if self.destination(pawn).is_some() {
-                out.push(LudoMove(pawn as u8));
+                out.push(Move(pawn as u8));
             }
         }
     }
 
-    fn play(&mut self, mv: LudoMove, dice: &mut RandomStream, log: &mut impl Log) {
+    fn play(&mut self, mv: Move, dice: &mut RandomStream, log: &mut impl Log) {
         let seat = usize::from(self.to_move);
         let pawn = usize::from(mv.0);
         let Some(dest) = self.destination(pawn) else {
@@ -349,11 +349,11 @@ impl Game for Ludo {
         self.counters
     }
 
-    fn format_move(&self, mv: LudoMove) -> String {
+    fn format_move(&self, mv: Move) -> String {
         self.format_move_text(mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<LudoMove, ParseError> {
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
         notation::parse_move(self, text)
             .map_err(|why| ParseError::new(why).reading("ludo move", text))
     }

@@ -5,7 +5,7 @@
 //! in a row this turn (the current roll included; when absent, 1 for a 6 and 0 otherwise).
 
 use super::board::{FINISH, SEATS};
-use super::{Ludo, LudoMove, YARD};
+use super::{Ludo, Move, YARD};
 
 const KEYS: &str = "pawns, mover, roll, sixes";
 
@@ -128,7 +128,7 @@ pub(super) fn from_position(text: &str) -> Result<Ludo, String> {
 }
 
 /// Reads `pawn N`, `N`, or the full text [`Ludo::format_move`] writes.
-pub(super) fn parse_move(game: &Ludo, text: &str) -> Result<LudoMove, String> {
+pub(super) fn parse_move(game: &Ludo, text: &str) -> Result<Move, String> {
     let text = text.trim().to_ascii_lowercase();
     let number = text.strip_prefix("pawn").unwrap_or(&text).trim_start();
     let digits = number.split(' ').next().unwrap_or("");
@@ -140,7 +140,7 @@ pub(super) fn parse_move(game: &Ludo, text: &str) -> Result<LudoMove, String> {
     if game.outcome.is_some() {
         return Err("the game is over: no move is legal".into());
     }
-    let mv = LudoMove(pawn as u8);
+    let mv = Move(pawn as u8);
     if game.destination(pawn).is_none() {
         return Err(format!("pawn {pawn} cannot move with a {}", game.roll));
     }

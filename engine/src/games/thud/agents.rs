@@ -7,10 +7,10 @@
 //! player`, the app's time per move (Hard 0.7 s, Expert 1.8 s) with iterative deepening up to
 //! the node's horizon.
 
-use super::eval::{Eval, EvalWeights};
+use super::eval::{EvalWeights, Evaluation};
 use super::moves::MAX_TAKE_ALL_MOVES;
 use super::node::{HORIZON, Node};
-use super::{Side, Thud, ThudMove};
+use super::{Move, Side, Thud};
 use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::Level;
 use crate::search::{
@@ -171,7 +171,7 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
             weights: BeginnerWeights::from_values(&values(&BeginnerWeights::SET, &setup.weights)),
         }),
         1 => Box::new(Easy {
-            eval: Eval::new(&EvalWeights::from_values(&values(
+            eval: Evaluation::new(&EvalWeights::from_values(&values(
                 &EASY_WEIGHTS,
                 &setup.weights,
             ))),
@@ -181,7 +181,7 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
             let (eval, search) = level_values(&SEARCH_SETS[row], &setup.weights);
             Box::new(SearchingAgent::<Thud, _>::new(
                 &ROWS[row],
-                Eval::new(&EvalWeights::from_values(&eval)),
+                Evaluation::new(&EvalWeights::from_values(&eval)),
                 &search,
                 setup.time_control,
             ))
@@ -190,7 +190,7 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
 }
 
 /// Whether `mv` takes something in `game`.
-fn is_capture(game: &Thud, mv: ThudMove) -> bool {
+fn is_capture(game: &Thud, mv: Move) -> bool {
     mv.captures != 0 || game.board().piece_at(mv.to).is_some()
 }
 
@@ -204,11 +204,10 @@ impl Agent<Thud> for Beginner {
     /// One draw decides whether to look for a capture (a troll then takes every dwarf it can at
     /// its destination); otherwise a uniform draw among the moves that take nothing (among all
     /// moves when every one captures).
-    fn choose(&mut self, game: &Thud, moves: &[ThudMove], ctx: &mut Context<'_>) -> ThudMove {
+    fn choose(&mut self, game: &Thud, moves: &[Move], ctx: &mut Context<'_>) -> Move {
         let board = game.board();
-        let take_all = |m: ThudMove| {
-            board.side() == Side::Dwarfs || m.captures == board.dwarf_mask(m.to.cell())
-        };
+        let take_all =
+            |m: Move| board.side() == Side::Dwarfs || m.captures == board.dwarf_mask(m.to.cell());
         let mut captures = moves
             .iter()
             .copied()
@@ -235,23 +234,18 @@ impl Agent<Thud> for Beginner {
 /// The best position one move away by the evaluation; ties broken by one draw.
 #[derive(Clone, Copy, Debug)]
 struct Easy {
-    eval: Eval,
+    eval: Evaluation,
 }
 
 impl Agent<Thud> for Easy {
-    fn choose(&mut self, game: &Thud, _: &[ThudMove], ctx: &mut Context<'_>) -> ThudMove {
+    fn choose(&mut self, game: &Thud, _: &[Move], ctx: &mut Context<'_>) -> Move {
         let node = Node::new(game);
         let mut moves = <Node as SearchGame>::MoveList::default();
         node.generate(&mut moves);
         best_move::<_, _, MAX_TAKE_ALL_MOVES>(&moves, |mv| self.eval.root_order(&node, mv), ctx.rng)
     }
 
-    fn analyse(
-        &mut self,
-        game: &Thud,
-        moves: &[ThudMove],
-        ctx: &mut Context<'_>,
-    ) -> Analysis<ThudMove> {
+    fn analyse(&mut self, game: &Thud, moves: &[Move], ctx: &mut Context<'_>) -> Analysis<Move> {
         let best = self.choose(game, moves, ctx);
         let node = Node::new(game);
         Analysis {

@@ -12,7 +12,7 @@
 use core::cmp::Reverse;
 
 use super::board::{DIRS, DWARF, Side, TROLL};
-use super::moves::{TakeAllMoveList, ThudMove, generate_captures};
+use super::moves::{Move, TakeAllMoveList, generate_captures};
 use super::node::{Node, POINT};
 use crate::search::{Evaluator, SearchGame};
 
@@ -68,7 +68,7 @@ const INF: i32 = i32::MAX / 2;
 
 /// The evaluation with its weights in evaluation units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Eval {
+pub struct Evaluation {
     cohesion_half: i32,
     lines: i32,
     isolated: i32,
@@ -94,7 +94,7 @@ fn units(points: f64) -> i32 {
     (points * f64::from(POINT)).round() as i32
 }
 
-impl Eval {
+impl Evaluation {
     #[must_use]
     pub fn new(w: &EvalWeights) -> Self {
         let troll = f64::from(super::TROLL_POINTS);
@@ -226,7 +226,7 @@ impl Eval {
     }
 }
 
-impl Evaluator<Node> for Eval {
+impl Evaluator<Node> for Evaluation {
     /// The static score after the capture search.
     fn evaluate(&self, node: &Node) -> i32 {
         self.quiesce(node, -INF, INF, self.capture_plies)
@@ -235,14 +235,14 @@ impl Evaluator<Node> for Eval {
     /// The position after `mv` from the mover's side, evaluated with its captures resolved (its
     /// final points when `mv` ends the round): the root keeps the moves that do not lose a dwarf
     /// or a troll outright, among a dwarf's six hundred moves that [`Self::order`] scores alike.
-    fn root_order(&self, node: &Node, mv: ThudMove) -> i32 {
+    fn root_order(&self, node: &Node, mv: Move) -> i32 {
         let next = node.after(mv);
         -next.terminal(1).unwrap_or_else(|| self.evaluate(&next))
     }
 
     /// Captures by the points they take; quiet moves below them, by what they do to cohesion,
     /// danger and contact.
-    fn order(&self, node: &Node, mv: ThudMove) -> i32 {
+    fn order(&self, node: &Node, mv: Move) -> i32 {
         let board = node.board();
         let (from, to) = (mv.from.cell(), mv.to.cell());
         match board.side() {

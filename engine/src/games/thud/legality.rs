@@ -2,7 +2,7 @@
 //! stays the authority on what is legal; this only finds the first rule the move breaks.
 
 use super::board::{Board, DIRS, Piece, Side, Square};
-use super::moves::{ThudMove, TrollCapture};
+use super::moves::{Move, TrollCapture};
 use super::notation::MoveText;
 
 /// The direction index and the distance from `from` to `to` along one of the eight lines, if
@@ -142,7 +142,7 @@ fn troll_reason(
         };
     }
     if rule == TrollCapture::All && captures != all {
-        let every = ThudMove {
+        let every = Move {
             from,
             to,
             captures: all,

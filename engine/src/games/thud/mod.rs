@@ -21,10 +21,10 @@ pub use board::{
     Board, DIRS, FILES, Piece, RANK_WIDTHS, SQUARE_COUNT, START_DWARFS, START_TROLLS, Side, Square,
     SquareSet,
 };
-pub use eval::{Eval, EvalWeights};
+pub use eval::{EvalWeights, Evaluation};
 pub use moves::{
-    MAX_MOVES, MAX_TAKE_ALL_MOVES, MoveList, TakeAllMoveList, ThudMove, TrollCapture, count,
-    generate, has_legal_move, perft,
+    MAX_MOVES, MAX_TAKE_ALL_MOVES, Move, MoveList, TakeAllMoveList, TrollCapture, count, generate,
+    has_legal_move, perft,
 };
 pub use node::{HORIZON, Node, POINT, Zones};
 pub use notation::{
@@ -201,7 +201,7 @@ impl Thud {
 }
 
 impl Game for Thud {
-    type Move = ThudMove;
+    type Move = Move;
     type MoveList = MoveList;
     type Options = ThudOptions;
     type Stats = ThudStats;
@@ -272,7 +272,7 @@ impl Game for Thud {
         generate(&self.board, self.rule, out);
     }
 
-    fn play(&mut self, mv: ThudMove, _: &mut RandomStream, log: &mut impl Log) {
+    fn play(&mut self, mv: Move, _: &mut RandomStream, log: &mut impl Log) {
         let side = self.board.side();
         log.line(format_args!(
             "{:>3}. {} {}",
@@ -306,7 +306,7 @@ impl Game for Thud {
         self.counters
     }
 
-    fn format_move(&self, mv: ThudMove) -> String {
+    fn format_move(&self, mv: Move) -> String {
         format_move(mv)
     }
 
@@ -346,7 +346,7 @@ impl Game for Thud {
 
     /// Reads a move; the error says what is malformed or which rule the move breaks (the
     /// caller names the move).
-    fn parse_move(&self, text: &str) -> Result<ThudMove, ParseError> {
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
         self.read_move(text)
             .map_err(|why| ParseError::new(why).reading("thud move", text))
     }
@@ -354,7 +354,7 @@ impl Game for Thud {
 
 impl Thud {
     /// [`Game::parse_move`] before the input is named: why `text` is no legal move.
-    fn read_move(&self, text: &str) -> Result<ThudMove, String> {
+    fn read_move(&self, text: &str) -> Result<Move, String> {
         if self.outcome.is_some() {
             return Err("the round is over: no move is legal".into());
         }
@@ -365,7 +365,7 @@ impl Thud {
                 captures |= 1 << i;
             }
         }
-        let mv = ThudMove {
+        let mv = Move {
             from: written.from,
             to: written.to,
             captures,

@@ -16,16 +16,16 @@ use crate::game::MoveBuffer;
 /// captures are a mask over [`DIRS`] around `to`. A shove of one square is the step with the
 /// same captures: the same value, so it is listed once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ThudMove {
+pub struct Move {
     pub from: Square,
     pub to: Square,
     /// Bit `i`: the dwarf on `to + DIRS[i]` is captured (trolls only).
     pub captures: u8,
 }
 
-const _: () = assert!(core::mem::size_of::<ThudMove>() == 3);
+const _: () = assert!(core::mem::size_of::<Move>() == 3);
 
-impl ThudMove {
+impl Move {
     /// The dwarfs a troll move captures, in square order.
     pub fn captured_squares(self) -> impl Iterator<Item = Square> {
         (0..8)
@@ -60,7 +60,7 @@ pub enum TrollCapture {
 pub const MAX_MOVES: usize = 8 * 8 * 128 + 8 * 7 * 127;
 
 /// A move list that holds any position's legal moves.
-pub type MoveList = ArrayVec<ThudMove, MAX_MOVES>;
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// The most legal moves under [`TrollCapture::All`], where a troll has one move per destination:
 /// the dwarfs' 1,792 of [`MAX_MOVES`] dominate the trolls' 8 × (8 steps + 7 shoves) = 120.
@@ -69,7 +69,7 @@ pub const MAX_TAKE_ALL_MOVES: usize = 32 * 56;
 /// A move list for what the searching levels consider: the [`TrollCapture::All`] moves, and
 /// for the trolls a few captures that spare one dwarf (at most 7 more per capture, so at most
 /// 8 × 15 × 8 = 960 troll moves, still below the dwarfs' bound).
-pub type TakeAllMoveList = ArrayVec<ThudMove, MAX_TAKE_ALL_MOVES>;
+pub type TakeAllMoveList = ArrayVec<Move, MAX_TAKE_ALL_MOVES>;
 
 /// What a traversal of the rules does with each legal move.
 trait Visitor {
@@ -174,10 +174,10 @@ struct Collector<'a, B> {
     out: &'a mut B,
 }
 
-impl<B: MoveBuffer<ThudMove>> Visitor for Collector<'_, B> {
+impl<B: MoveBuffer<Move>> Visitor for Collector<'_, B> {
     #[inline(always)]
     fn dwarf(&mut self, from: usize, to: usize) {
-        self.out.push(ThudMove {
+        self.out.push(Move {
             from: Square::from_cell(from),
             to: Square::from_cell(to),
             captures: 0,
@@ -189,7 +189,7 @@ impl<B: MoveBuffer<ThudMove>> Visitor for Collector<'_, B> {
         let (from, to_sq) = (Square::from_cell(from), Square::from_cell(to));
         let all = board.dwarf_mask(to);
         let mut push = |captures| {
-            self.out.push(ThudMove {
+            self.out.push(Move {
                 from,
                 to: to_sq,
                 captures,
@@ -213,7 +213,7 @@ impl<B: MoveBuffer<ThudMove>> Visitor for Collector<'_, B> {
 }
 
 /// Fills `out` with the legal moves of the side to move under `rule`.
-pub fn generate(board: &Board, rule: TrollCapture, out: &mut impl MoveBuffer<ThudMove>) {
+pub fn generate(board: &Board, rule: TrollCapture, out: &mut impl MoveBuffer<Move>) {
     out.clear();
     visit(board, &mut Collector { rule, out });
 }
@@ -225,11 +225,11 @@ struct Captures<'a, B> {
     out: &'a mut B,
 }
 
-impl<B: MoveBuffer<ThudMove>> Visitor for Captures<'_, B> {
+impl<B: MoveBuffer<Move>> Visitor for Captures<'_, B> {
     #[inline(always)]
     fn dwarf(&mut self, from: usize, to: usize) {
         if self.board.kind(to) == TROLL {
-            self.out.push(ThudMove {
+            self.out.push(Move {
                 from: Square::from_cell(from),
                 to: Square::from_cell(to),
                 captures: 0,
@@ -241,7 +241,7 @@ impl<B: MoveBuffer<ThudMove>> Visitor for Captures<'_, B> {
     fn troll(&mut self, board: &Board, from: usize, to: usize, _: bool) {
         let all = board.dwarf_mask(to);
         if all != 0 {
-            self.out.push(ThudMove {
+            self.out.push(Move {
                 from: Square::from_cell(from),
                 to: Square::from_cell(to),
                 captures: all,
@@ -252,7 +252,7 @@ impl<B: MoveBuffer<ThudMove>> Visitor for Captures<'_, B> {
 
 /// Fills `out` with the side to move's captures: hurls, and troll moves taking every dwarf
 /// beside their destination.
-pub fn generate_captures(board: &Board, out: &mut impl MoveBuffer<ThudMove>) {
+pub fn generate_captures(board: &Board, out: &mut impl MoveBuffer<Move>) {
     out.clear();
     visit(board, &mut Captures { board, out });
 }
@@ -313,7 +313,7 @@ fn perft_in_place(board: &mut Board, rule: TrollCapture, depth: u32) -> u64 {
 
 impl Board {
     /// Plays a legal move and returns the number of pieces it captured.
-    pub fn play(&mut self, mv: ThudMove) -> u32 {
+    pub fn play(&mut self, mv: Move) -> u32 {
         let (from, to) = (mv.from.cell(), mv.to.cell());
         let mut captured = 0;
         if self.kind(to) == TROLL {
@@ -335,7 +335,7 @@ impl Board {
     }
 
     /// Takes back `mv`, just played by [`Board::play`]; `hurl` says whether it took a troll.
-    pub(super) fn unplay(&mut self, mv: ThudMove, hurl: bool) {
+    pub(super) fn unplay(&mut self, mv: Move, hurl: bool) {
         let (from, to) = (mv.from.cell(), mv.to.cell());
         self.pass();
         self.relocate(to, from);
@@ -354,7 +354,7 @@ impl Board {
 
     /// The position after a legal move (copy-make).
     #[must_use]
-    pub fn after(&self, mv: ThudMove) -> Self {
+    pub fn after(&self, mv: Move) -> Self {
         let mut next = self.clone();
         next.play(mv);
         next

@@ -12,7 +12,7 @@
 use core::cell::Cell;
 
 use super::board::{Board, DIRS, DWARF, EMPTY, Side, SquareSet, TROLL};
-use super::moves::{TakeAllMoveList, ThudMove, TrollCapture, generate, has_legal_move};
+use super::moves::{Move, TakeAllMoveList, TrollCapture, generate, has_legal_move};
 use super::{DWARF_POINTS, TROLL_POINTS, Thud};
 use crate::random::splitmix64;
 use crate::search::SearchGame;
@@ -155,7 +155,7 @@ fn shielding(board: &Board, out: &mut TakeAllMoveList) {
             }
             let cell = mv.to.cell().wrapping_add_signed(d);
             if opens_hurl(&after, cell, mv.to.cell()) {
-                out.push(ThudMove {
+                out.push(Move {
                     captures: mv.captures & !spare,
                     ..mv
                 });
@@ -275,7 +275,7 @@ fn horizon_key(left: u32, which: u64) -> u64 {
 }
 
 impl SearchGame for Node {
-    type Move = ThudMove;
+    type Move = Move;
     type MoveList = TakeAllMoveList;
 
     fn generate(&self, out: &mut TakeAllMoveList) {
@@ -285,7 +285,7 @@ impl SearchGame for Node {
         }
     }
 
-    fn after(&self, mv: ThudMove) -> Self {
+    fn after(&self, mv: Move) -> Self {
         let mut board = self.board.clone();
         let captured = board.play(mv);
         Self {
@@ -319,7 +319,7 @@ impl SearchGame for Node {
     /// One slot per (from, to) cell pair.
     const HISTORY_SLOTS: usize = 1 << 16;
 
-    fn history_slot(&self, mv: ThudMove) -> usize {
+    fn history_slot(&self, mv: Move) -> usize {
         mv.from.cell() << 8 | mv.to.cell()
     }
 }

@@ -17,7 +17,7 @@ use core::fmt::Write as _;
 use arrayvec::ArrayVec;
 
 use super::board::{Board, FILES, Piece, RANK_WIDTHS, Side, Square};
-use super::moves::ThudMove;
+use super::moves::Move;
 use crate::error::{ParseError, quote};
 
 /// The most trolls and dwarfs a position may hold: the start's armies (the move-list bound rests
@@ -108,7 +108,7 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, String> {
 
 /// A move in notation (captures in square order, the order of the mask's bits).
 #[must_use]
-pub fn format_move(mv: ThudMove) -> String {
+pub fn format_move(mv: Move) -> String {
     let mut text = format!("{}-{}", mv.from, mv.to);
     for sq in mv.captured_squares() {
         // Writing into a String cannot fail.

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use super::damage::kill_probability;
 use super::hand::{Hand, Threshold};
 use super::policy::{Policy, TurnState};
-use super::{TdMove, TrenteDouze};
+use super::{Move, TrenteDouze};
 use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::Level;
 
@@ -62,8 +62,8 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<TrenteDouze>> {
 }
 
 /// The move setting aside `dice` with threshold `t` (named only on the turn's first set-aside).
-fn keep_move(game: &TrenteDouze, (dice, t): (Hand, Threshold)) -> TdMove {
-    TdMove::Keep {
+fn keep_move(game: &TrenteDouze, (dice, t): (Hand, Threshold)) -> Move {
+    Move::Keep {
         dice,
         threshold: game.threshold().is_none().then_some(t),
     }
@@ -78,14 +78,10 @@ fn turn_state(game: &TrenteDouze) -> TurnState {
 }
 
 /// The victim with the highest `score` among the legal ones, ties broken by one draw.
-fn best_victim(
-    moves: &[TdMove],
-    ctx: &mut Context<'_>,
-    mut score: impl FnMut(usize) -> f64,
-) -> TdMove {
-    let value = |mv: TdMove| match mv {
-        TdMove::Victim(seat) => score(usize::from(seat)),
-        TdMove::Keep { .. } => f64::NEG_INFINITY,
+fn best_victim(moves: &[Move], ctx: &mut Context<'_>, mut score: impl FnMut(usize) -> f64) -> Move {
+    let value = |mv: Move| match mv {
+        Move::Victim(seat) => score(usize::from(seat)),
+        Move::Keep { .. } => f64::NEG_INFINITY,
     };
     best_move::<_, _, { crate::game::MAX_SEATS }>(moves, value, ctx.rng)
 }
@@ -95,7 +91,7 @@ fn best_victim(
 struct Easy;
 
 impl Agent<TrenteDouze> for Easy {
-    fn choose(&mut self, _: &TrenteDouze, moves: &[TdMove], ctx: &mut Context<'_>) -> TdMove {
+    fn choose(&mut self, _: &TrenteDouze, moves: &[Move], ctx: &mut Context<'_>) -> Move {
         moves[pick(moves.len(), ctx.rng)]
     }
 }
@@ -132,7 +128,7 @@ pub fn normal_keep(state: TurnState) -> (Hand, Threshold) {
 struct Normal;
 
 impl Agent<TrenteDouze> for Normal {
-    fn choose(&mut self, game: &TrenteDouze, moves: &[TdMove], ctx: &mut Context<'_>) -> TdMove {
+    fn choose(&mut self, game: &TrenteDouze, moves: &[Move], ctx: &mut Context<'_>) -> Move {
         if game.pending_attack().is_some() {
             return best_victim(moves, ctx, |seat| f64::from(game.score(seat)));
         }
@@ -188,12 +184,10 @@ impl Hard {
 
     /// The value of `mv`: a keep's expected worth of the rest of the turn under the solved
     /// policy, or a victim's score.
-    fn value(&self, game: &TrenteDouze, mv: TdMove) -> f64 {
+    fn value(&self, game: &TrenteDouze, mv: Move) -> f64 {
         match (mv, game.pending_attack()) {
-            (TdMove::Victim(seat), Some(level)) => {
-                self.victim_value(game, level, usize::from(seat))
-            }
-            (TdMove::Keep { dice, threshold }, None) => {
+            (Move::Victim(seat), Some(level)) => self.victim_value(game, level, usize::from(seat)),
+            (Move::Keep { dice, threshold }, None) => {
                 let state = turn_state(game);
                 match threshold.or(state.threshold) {
                     Some(t) => self.policy.values().after(state, dice, t),
@@ -206,7 +200,7 @@ impl Hard {
 }
 
 impl Agent<TrenteDouze> for Hard {
-    fn choose(&mut self, game: &TrenteDouze, moves: &[TdMove], ctx: &mut Context<'_>) -> TdMove {
+    fn choose(&mut self, game: &TrenteDouze, moves: &[Move], ctx: &mut Context<'_>) -> Move {
         let Some(level) = game.pending_attack() else {
             return keep_move(game, self.policy.keep(turn_state(game)));
         };
@@ -216,9 +210,9 @@ impl Agent<TrenteDouze> for Hard {
     fn analyse(
         &mut self,
         game: &TrenteDouze,
-        moves: &[TdMove],
+        moves: &[Move],
         ctx: &mut Context<'_>,
-    ) -> Analysis<TdMove> {
+    ) -> Analysis<Move> {
         let best = self.choose(game, moves, ctx);
         Analysis::of_scores(best, moves, |mv| self.value(game, mv))
     }

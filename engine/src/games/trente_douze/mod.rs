@@ -42,7 +42,7 @@ pub const MAX_MOVES: usize = 63 + 49;
 
 /// A decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TdMove {
+pub enum Move {
     /// Set aside these dice (a non-empty part of the current roll). On a turn's first set-aside
     /// `threshold` names the class of the die set aside first (one of the kept dice's classes);
     /// afterwards it is `None`.
@@ -54,7 +54,7 @@ pub enum TdMove {
     Victim(u8),
 }
 
-const _: () = assert!(core::mem::size_of::<TdMove>() <= 8);
+const _: () = assert!(core::mem::size_of::<Move>() <= 8);
 
 /// Rule options of an experiment: the rules have no variants yet, so the table must be empty.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -471,12 +471,12 @@ impl TrenteDouze {
     }
 
     /// [`Game::play`] with any dice source (tests script the dice).
-    pub fn play_with(&mut self, mv: TdMove, dice: &mut impl Dice, log: &mut impl Log) {
+    pub fn play_with(&mut self, mv: Move, dice: &mut impl Dice, log: &mut impl Log) {
         debug_assert!(self.is_legal(mv), "illegal Trente-douze move {mv:?}");
         self.counters.moves += 1;
         match (mv, self.pending) {
             (
-                TdMove::Keep {
+                Move::Keep {
                     dice: part,
                     threshold,
                 },
@@ -484,7 +484,7 @@ impl TrenteDouze {
             ) => {
                 self.set_aside(part, threshold, dice, log);
             }
-            (TdMove::Victim(victim), Some(level)) => {
+            (Move::Victim(victim), Some(level)) => {
                 self.attack(usize::from(victim), level, dice, log);
             }
             _ => {}
@@ -493,12 +493,12 @@ impl TrenteDouze {
 
     /// Whether `mv` is one of the legal moves (without building the list).
     #[must_use]
-    pub fn is_legal(&self, mv: TdMove) -> bool {
+    pub fn is_legal(&self, mv: Move) -> bool {
         if self.outcome.is_some() {
             return false;
         }
         match (mv, self.pending) {
-            (TdMove::Keep { dice, threshold }, None) => {
+            (Move::Keep { dice, threshold }, None) => {
                 !dice.is_empty()
                     && dice.is_within(self.roll)
                     && match (self.threshold, threshold) {
@@ -507,15 +507,15 @@ impl TrenteDouze {
                         _ => false,
                     }
             }
-            (TdMove::Victim(v), Some(_)) => self.victims().any(|s| s == usize::from(v)),
+            (Move::Victim(v), Some(_)) => self.victims().any(|s| s == usize::from(v)),
             _ => false,
         }
     }
 }
 
 impl Game for TrenteDouze {
-    type Move = TdMove;
-    type MoveList = ArrayVec<TdMove, MAX_MOVES>;
+    type Move = Move;
+    type MoveList = ArrayVec<Move, MAX_MOVES>;
     type Options = TrenteDouzeOptions;
     type Stats = TrenteDouzeStats;
     type Reason = Reason;
@@ -568,7 +568,7 @@ impl Game for TrenteDouze {
         }
         if self.pending.is_some() {
             for seat in self.victims() {
-                out.push(TdMove::Victim(seat as u8));
+                out.push(Move::Victim(seat as u8));
             }
         } else {
             // The threshold is unset exactly while the roll has six dice (nothing is set aside
@@ -578,7 +578,7 @@ impl Game for TrenteDouze {
         }
     }
 
-    fn play(&mut self, mv: TdMove, dice: &mut RandomStream, log: &mut impl Log) {
+    fn play(&mut self, mv: Move, dice: &mut RandomStream, log: &mut impl Log) {
         self.play_with(mv, dice, log);
     }
 
@@ -594,11 +594,11 @@ impl Game for TrenteDouze {
         self.counters
     }
 
-    fn format_move(&self, mv: TdMove) -> String {
+    fn format_move(&self, mv: Move) -> String {
         notation::format_move(mv)
     }
 
-    fn parse_move(&self, text: &str) -> Result<TdMove, ParseError> {
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
         notation::parse_move(self, text)
             .map_err(|why| ParseError::new(why).reading("trente-douze move", text))
     }

@@ -7,24 +7,24 @@
 
 use std::sync::OnceLock;
 
-use super::TdMove;
+use super::Move;
 use super::hand::{DICE, HANDS, Hand, Threshold};
 
 /// Calls `push` with each legal set-aside from `roll`: every non-empty sub-multiset, and on the
 /// first roll of a turn once per class among its dice (the class of the die set aside first).
-pub(super) fn for_each_keep(roll: Hand, first: bool, mut push: impl FnMut(TdMove)) {
+pub(super) fn for_each_keep(roll: Hand, first: bool, mut push: impl FnMut(Move)) {
     roll.for_each_part(|dice| {
         if first {
             for t in Threshold::BOTH {
                 if dice.has_class(t) {
-                    push(TdMove::Keep {
+                    push(Move::Keep {
                         dice,
                         threshold: Some(t),
                     });
                 }
             }
         } else {
-            push(TdMove::Keep {
+            push(Move::Keep {
                 dice,
                 threshold: None,
             });
@@ -35,7 +35,7 @@ pub(super) fn for_each_keep(roll: Hand, first: bool, mut push: impl FnMut(TdMove
 /// All lists end to end, and where each roll's list lies, by roll index.
 #[derive(Debug)]
 struct Lists {
-    moves: Vec<TdMove>,
+    moves: Vec<Move>,
     spans: Vec<(u32, u32)>,
 }
 
@@ -56,7 +56,7 @@ impl Lists {
 
 /// The legal set-asides from `roll`: six dice are a turn's first roll, fewer a later one.
 #[inline]
-pub(super) fn keeps(roll: Hand) -> &'static [TdMove] {
+pub(super) fn keeps(roll: Hand) -> &'static [Move] {
     static LISTS: OnceLock<Lists> = OnceLock::new();
     let lists = LISTS.get_or_init(Lists::build);
     let (start, end) = lists.spans[roll.index()];

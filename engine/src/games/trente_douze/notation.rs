@@ -6,7 +6,7 @@ use core::fmt::{Display, Write as _};
 
 use super::hand::{DICE, Hand, Threshold};
 use super::rules::ROUNDS;
-use super::{TdMove, TrenteDouze};
+use super::{Move, TrenteDouze};
 use crate::error::quote;
 use crate::game::SeatSet;
 
@@ -45,23 +45,23 @@ pub(super) fn seat_list(seats: SeatSet) -> String {
     }
 }
 
-pub(super) fn format_move(mv: TdMove) -> String {
+pub(super) fn format_move(mv: Move) -> String {
     match mv {
-        TdMove::Keep {
+        Move::Keep {
             dice,
             threshold: Some(t),
         } => format!("keep {dice} {}", t.name()),
-        TdMove::Keep {
+        Move::Keep {
             dice,
             threshold: None,
         } => format!("keep {dice}"),
-        TdMove::Victim(seat) => format!("victim {seat}"),
+        Move::Victim(seat) => format!("victim {seat}"),
     }
 }
 
 /// Reads `keep 4 6 6 big` (also `466 big`, `keep 4,6,6`; the class may be left out when the dice
 /// allow only one) or `victim 2` (also `2`). The caller names the input in the error.
-pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, String> {
+pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<Move, String> {
     if game.outcome.is_some() {
         return Err("the game is over: no move is legal".into());
     }
@@ -84,13 +84,13 @@ pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<TdMove, Strin
 }
 
 /// The victim named by `words` (one seat number) when the mover attacks at `level`.
-fn parse_victim(game: &TrenteDouze, level: u8, words: &[&str]) -> Result<TdMove, String> {
+fn parse_victim(game: &TrenteDouze, level: u8, words: &[&str]) -> Result<Move, String> {
     let seat = match words {
         [seat] => seat.parse::<u8>().ok(),
         _ => None,
     };
     match seat {
-        Some(seat) if game.is_legal(TdMove::Victim(seat)) => Ok(TdMove::Victim(seat)),
+        Some(seat) if game.is_legal(Move::Victim(seat)) => Ok(Move::Victim(seat)),
         _ => Err(format!(
             "seat {} attacks at level {level} and must name its victim, one of seats {} (e.g. `victim {}`)",
             game.mover,
@@ -134,7 +134,7 @@ fn parse_keep(words: &[&str]) -> Result<(Hand, Option<Threshold>), String> {
 
 /// The keep of `dice` checked against the roll and the round's threshold; `class` is the
 /// threshold the text named, if any.
-fn keep(game: &TrenteDouze, dice: Hand, class: Option<Threshold>) -> Result<TdMove, String> {
+fn keep(game: &TrenteDouze, dice: Hand, class: Option<Threshold>) -> Result<Move, String> {
     if dice.is_empty() {
         return Err(format!(
             "set aside at least one die of the roll {} (e.g. `keep {}`)",
@@ -177,7 +177,7 @@ fn keep(game: &TrenteDouze, dice: Hand, class: Option<Threshold>) -> Result<TdMo
             _ => Some(Threshold::Big),
         },
     };
-    Ok(TdMove::Keep { dice, threshold })
+    Ok(Move::Keep { dice, threshold })
 }
 
 pub(super) fn render(game: &TrenteDouze) -> String {

@@ -154,7 +154,10 @@ fn the_incremental_hash_equals_a_full_recomputation() {
     }
     let g = game(START);
     let mut moved = g;
-    moved.apply(Move { from: 3, to: 25 });
+    moved.apply(Move {
+        from: Square::at(3, 0),
+        to: Square::at(3, 2),
+    });
     assert_ne!(g.hash(), moved.hash());
 }
 

@@ -3,7 +3,7 @@
 use super::*;
 use crate::agent::{Context, NoClock, TimeControl};
 
-fn choose(level: usize, game: &Ludo, weights: Vec<f64>) -> LudoMove {
+fn choose(level: usize, game: &Ludo, weights: Vec<f64>) -> Move {
     let mut agent = Ludo::new_agent(&AgentSetup {
         level,
         weights,
@@ -22,11 +22,11 @@ fn choose(level: usize, game: &Ludo, weights: Vec<f64>) -> LudoMove {
     )
 }
 
-fn hard(game: &Ludo) -> LudoMove {
+fn hard(game: &Ludo) -> Move {
     choose(2, game, HardWeights::SET.defaults())
 }
 
-fn normal(game: &Ludo) -> LudoMove {
+fn normal(game: &Ludo) -> Move {
     choose(1, game, Vec::new())
 }
 
@@ -36,13 +36,13 @@ fn normal_follows_its_strict_order() {
     // pawn 3 lands on the star at 8.
     let opp = [3, Y, Y, Y];
     let all = Ludo::from_parts([[10, 51, Y, 2], opp, [Y; 4], [Y; 4]], 0, 6, 1);
-    assert_eq!(normal(&all), LudoMove(0), "capture first");
+    assert_eq!(normal(&all), Move(0), "capture first");
     let no_capture = Ludo::from_parts([[10, 51, Y, 2], [Y; 4], [Y; 4], [Y; 4]], 0, 6, 1);
-    assert_eq!(normal(&no_capture), LudoMove(1), "then the finish");
+    assert_eq!(normal(&no_capture), Move(1), "then the finish");
     let no_finish = Ludo::from_parts([[10, 40, Y, 2], [Y; 4], [Y; 4], [Y; 4]], 0, 6, 1);
-    assert_eq!(normal(&no_finish), LudoMove(2), "then leaving the yard");
+    assert_eq!(normal(&no_finish), Move(2), "then leaving the yard");
     let no_yard = Ludo::from_parts([[10, 40, 20, 2], [Y; 4], [Y; 4], [Y; 4]], 0, 6, 1);
-    assert_eq!(normal(&no_yard), LudoMove(3), "then a safe square");
+    assert_eq!(normal(&no_yard), Move(3), "then a safe square");
     // Two captures: the bigger one wins.
     let two = Ludo::from_parts(
         [[10, 30, Y, Y], [3, Y, Y, Y], [10, 10, Y, Y], [Y; 4]],
@@ -52,7 +52,7 @@ fn normal_follows_its_strict_order() {
     );
     assert_eq!(
         normal(&two),
-        LudoMove(1),
+        Move(1),
         "30 -> 36 sends seat 2's two pawns home"
     );
 }
@@ -123,7 +123,7 @@ fn hard_avoids_risk_that_normal_ignores() {
     // Roll 3: pawn 0 goes 14 -> 17 (seat 1 at progress 1 and 3 threatens square 17 = its
     // progress 4), pawn 1 goes 30 -> 33 (nobody behind). Both are plain progress.
     let game = Ludo::from_parts([[14, 30, Y, Y], [1, 3, Y, Y], [Y; 4], [Y; 4]], 0, 3, 0);
-    assert_eq!(hard(&game), LudoMove(1));
+    assert_eq!(hard(&game), Move(1));
     // With the risk weighted at zero, the two moves tie and the tie-break decides; both occur.
     let picks: std::collections::BTreeSet<u8> = (0..40)
         .map(|seed| {
@@ -136,7 +136,7 @@ fn hard_avoids_risk_that_normal_ignores() {
             agent
                 .choose(
                     &game,
-                    &[LudoMove(0), LudoMove(1)],
+                    &[Move(0), Move(1)],
                     &mut Context {
                         rng: &mut rng,
                         clock: &NoClock,

@@ -22,7 +22,7 @@ fn geometry_matches_the_rules() {
 fn landing_on_a_stack_sends_all_of_it_home() {
     // Seat 1 has two pawns on square 16 (its progress 3); seat 0 moves 10 -> 16 with a 6.
     let mut game = Ludo::from_parts([[10, Y, Y, Y], [3, 3, 20, Y], [Y; 4], [Y; 4]], 0, 6, 1);
-    game.play(LudoMove(0), &mut dice_starting_with(&[1]), &mut NoLog);
+    game.play(Move(0), &mut dice_starting_with(&[1]), &mut NoLog);
     assert_eq!(game.progress(1), [Y, Y, 20, Y]);
     assert_eq!(game.progress(0)[0], 16);
     assert_eq!(game.counters().captures[0], 2);
@@ -32,7 +32,7 @@ fn landing_on_a_stack_sends_all_of_it_home() {
 fn pawns_of_different_colours_share_a_safe_square() {
     // Square 21 is seat 1's star (its progress 8); seat 0 lands there from 17 with a 4.
     let mut game = Ludo::from_parts([[17, Y, Y, Y], [8, Y, Y, Y], [Y; 4], [Y; 4]], 0, 4, 0);
-    game.play(LudoMove(0), &mut dice_starting_with(&[1]), &mut NoLog);
+    game.play(Move(0), &mut dice_starting_with(&[1]), &mut NoLog);
     assert_eq!(game.progress(1)[0], 8);
     assert_eq!(game.progress(0)[0], 21);
     assert_eq!(game.counters().captures[0], 0);
@@ -41,7 +41,7 @@ fn pawns_of_different_colours_share_a_safe_square() {
 #[test]
 fn own_pawns_stack_on_any_square() {
     let mut game = Ludo::from_parts([[10, 14, Y, Y], [Y; 4], [Y; 4], [Y; 4]], 0, 4, 0);
-    game.play(LudoMove(0), &mut dice_starting_with(&[1]), &mut NoLog);
+    game.play(Move(0), &mut dice_starting_with(&[1]), &mut NoLog);
     assert_eq!(game.progress(0)[..2], [14, 14]);
 }
 
@@ -89,9 +89,9 @@ fn a_used_six_grants_a_roll_and_a_capture_does_not() {
         6,
         1,
     );
-    game.play(LudoMove(0), &mut dice_starting_with(&[2]), &mut NoLog);
+    game.play(Move(0), &mut dice_starting_with(&[2]), &mut NoLog);
     assert_eq!((game.to_move(), game.roll()), (0, 2), "a six rolls again");
-    game.play(LudoMove(0), &mut dice_starting_with(&[2]), &mut NoLog);
+    game.play(Move(0), &mut dice_starting_with(&[2]), &mut NoLog);
     assert_eq!(game.to_move(), 1, "after a non-six the turn passes");
     // A capture with a 3 passes the turn.
     let mut game = Ludo::from_parts(
@@ -100,7 +100,7 @@ fn a_used_six_grants_a_roll_and_a_capture_does_not() {
         3,
         0,
     );
-    game.play(LudoMove(0), &mut dice_starting_with(&[2]), &mut NoLog);
+    game.play(Move(0), &mut dice_starting_with(&[2]), &mut NoLog);
     assert_eq!(game.counters().captures[0], 1);
     assert_eq!(
         game.to_move(),
@@ -113,9 +113,9 @@ fn a_used_six_grants_a_roll_and_a_capture_does_not() {
 fn the_third_six_is_void_but_earlier_moves_stand() {
     let mut game = Ludo::from_parts([[0, Y, Y, Y], [20, Y, Y, Y], [Y; 4], [Y; 4]], 0, 6, 1);
     let mut dice = dice_starting_with(&[6, 6, 2]);
-    game.play(LudoMove(0), &mut dice, &mut NoLog);
+    game.play(Move(0), &mut dice, &mut NoLog);
     assert_eq!((game.to_move(), game.roll()), (0, 6));
-    game.play(LudoMove(0), &mut dice, &mut NoLog);
+    game.play(Move(0), &mut dice, &mut NoLog);
     assert_eq!(game.progress(0)[0], 12, "both sixes moved the pawn");
     assert_eq!(
         (game.to_move(), game.roll()),
@@ -133,7 +133,7 @@ fn the_game_ends_when_one_seat_is_home() {
         1,
         0,
     );
-    game.play(LudoMove(3), &mut dice_starting_with(&[1]), &mut NoLog);
+    game.play(Move(3), &mut dice_starting_with(&[1]), &mut NoLog);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result_of(0), SeatResult::Win);
     assert_eq!(outcome.result_of(1), SeatResult::Loss);

@@ -24,7 +24,7 @@ fn agent(level: usize, changes: &[(&str, f64)], time_control: TimeControl) -> Bo
     })
 }
 
-fn choose(agent: &mut dyn Agent<Thud>, game: &Thud, seed: u64, clock: &dyn Clock) -> ThudMove {
+fn choose(agent: &mut dyn Agent<Thud>, game: &Thud, seed: u64, clock: &dyn Clock) -> Move {
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
     let mut rng = RandomStream::tie_break(seed, 0);
@@ -104,7 +104,7 @@ fn zones_match_the_moves_they_summarise() {
             match sides.side() {
                 Side::Trolls => {
                     // Captures no hurl answers: none of the dwarfs' replies lands on the troll.
-                    let unanswered = |m: &&ThudMove| {
+                    let unanswered = |m: &&Move| {
                         let mut replies = TakeAllMoveList::new();
                         generate(&sides.after(**m), TrollCapture::All, &mut replies);
                         !replies.iter().any(|r| r.to == m.to)

@@ -507,7 +507,7 @@ pub(super) fn random_game(
         g.legal_moves(&mut list);
         assert!(!list.is_empty());
         check(&g, &list);
-        let captures: Vec<ThudMove> = list
+        let captures: Vec<Move> = list
             .iter()
             .copied()
             .filter(|m| m.captures != 0 || g.board().piece_at(m.to).is_some())

@@ -112,7 +112,7 @@ fn the_play_log_narrates_rolls_choices_thresholds_and_damage() {
 
 #[test]
 fn normal_commits_from_the_first_roll_and_keeps_the_best_face() {
-    let keep = |d: &str, t| TdMove::Keep {
+    let keep = |d: &str, t| Move::Keep {
         dice: hand(d),
         threshold: t,
     };
@@ -141,7 +141,7 @@ fn normal_commits_from_the_first_roll_and_keeps_the_best_face() {
         "seats=4 round=3 scores=30,-2,12,25 past=30,-1,-1,-1/-1,30,-1,-1 turn=0 first-dead=1 \
          threshold=big kept=666666",
     );
-    assert_eq!(choose(1, &r3), TdMove::Victim(3));
+    assert_eq!(choose(1, &r3), Move::Victim(3));
 }
 
 #[test]
@@ -155,7 +155,7 @@ fn hard_plays_its_table_and_aims_at_the_threat() {
     });
     assert_eq!(
         choose(2, &game),
-        TdMove::Keep {
+        Move::Keep {
             dice,
             threshold: Some(t)
         }
@@ -163,7 +163,7 @@ fn hard_plays_its_table_and_aims_at_the_threat() {
     // A roll of six 6s: keeping all is worth 6·E[N]; Hard keeps them all.
     assert_eq!(
         choose(2, &first_roll("666666")),
-        TdMove::Keep {
+        Move::Keep {
             dice: hand("666666"),
             threshold: Some(Threshold::Big)
         }
@@ -173,7 +173,7 @@ fn hard_plays_its_table_and_aims_at_the_threat() {
         "seats=4 round=3 scores=30,-2,20,25 past=-1,-1,30,-1/-1,-1,30,-1 turn=0 first-dead=1 \
          threshold=big kept=666666",
     );
-    assert_eq!(choose(2, &r3), TdMove::Victim(2));
+    assert_eq!(choose(2, &r3), Move::Victim(2));
     // By default the leader on points: seat 3 (at 6) over seat 2 (at 5). With a kill bonus of
     // 10, the likelier kill wins: at level 6 any hit kills seat 2, seat 3 needs two
     // (5 + 10·0.665 > 6 + 10·0.504).
@@ -181,17 +181,17 @@ fn hard_plays_its_table_and_aims_at_the_threat() {
         "seats=4 round=3 scores=30,-2,5,6 past=30,-1,-1,-1/-1,30,-1,-1 turn=0 first-dead=1 \
          threshold=big kept=666666",
     );
-    assert_eq!(choose(2, &r3), TdMove::Victim(3));
+    assert_eq!(choose(2, &r3), Move::Victim(3));
     let killer = HardWeights {
         victim_kill: 10.0,
         ..HardWeights::default()
     };
-    assert_eq!(choose_with(2, killer.values(), &r3), TdMove::Victim(2));
+    assert_eq!(choose_with(2, killer.values(), &r3), Move::Victim(2));
     // A dead player is a poor target even with the best score among the dead.
     let venge = position(
         "seats=3 round=1 scores=1,-2,-9 turn=0 mover=1 first-dead=1 threshold=small kept=111111",
     );
-    assert_eq!(choose(2, &venge), TdMove::Victim(0));
+    assert_eq!(choose(2, &venge), Move::Victim(0));
 }
 
 #[test]

@@ -80,7 +80,7 @@ fn first_roll(roll: &str) -> TrenteDouze {
     ))
 }
 
-fn legal(game: &TrenteDouze) -> Vec<TdMove> {
+fn legal(game: &TrenteDouze) -> Vec<Move> {
     let mut moves = <TrenteDouze as Game>::MoveList::default();
     game.legal_moves(&mut moves);
     moves.to_vec()
@@ -134,7 +134,7 @@ fn run_logged_game(seats: usize, levels: &[usize], seed: u64, log: &mut impl Log
     game
 }
 
-fn choose(level: usize, game: &TrenteDouze) -> TdMove {
+fn choose(level: usize, game: &TrenteDouze) -> Move {
     let weights = TrenteDouze::levels()[level]
         .weights
         .map(|w| w.defaults())
@@ -142,7 +142,7 @@ fn choose(level: usize, game: &TrenteDouze) -> TdMove {
     choose_with(level, weights, game)
 }
 
-fn choose_with(level: usize, weights: Vec<f64>, game: &TrenteDouze) -> TdMove {
+fn choose_with(level: usize, weights: Vec<f64>, game: &TrenteDouze) -> Move {
     let mut agent = TrenteDouze::new_agent(&AgentSetup {
         level,
         weights,

@@ -88,7 +88,7 @@ fn first_roll_moves_match_a_naive_generator_and_the_worst_case_is_112() {
         let ours: BTreeSet<(Vec<u8>, Threshold)> = moves
             .iter()
             .map(|mv| match *mv {
-                TdMove::Keep {
+                Move::Keep {
                     dice,
                     threshold: Some(t),
                 } => (dice.faces().collect(), t),
@@ -110,7 +110,7 @@ fn later_rolls_and_victims_have_the_expected_moves() {
     assert_eq!(moves.len(), 3 * 2 * 2 * 2 - 1, "two 1s, a 2, a 3 and a 5");
     assert!(moves.iter().all(|m| matches!(
         m,
-        TdMove::Keep {
+        Move::Keep {
             threshold: None,
             ..
         }
@@ -123,7 +123,7 @@ fn later_rolls_and_victims_have_the_expected_moves() {
     assert_eq!(r3.pending_attack(), Some(6));
     assert_eq!(
         legal(&r3),
-        vec![TdMove::Victim(2), TdMove::Victim(3)],
+        vec![Move::Victim(2), Move::Victim(3)],
         "dead seat 1 is no target"
     );
     let venge = position(
@@ -133,7 +133,7 @@ fn later_rolls_and_victims_have_the_expected_moves() {
     assert!(venge.in_vengeance());
     assert_eq!(
         legal(&venge),
-        vec![TdMove::Victim(0), TdMove::Victim(2), TdMove::Victim(3)]
+        vec![Move::Victim(0), Move::Victim(2), Move::Victim(3)]
     );
 }
 
@@ -144,14 +144,14 @@ fn moves_format_and_parse_back() {
         assert_eq!(game.parse_move(&game.format_move(mv)), Ok(mv));
     }
     assert_eq!(
-        game.format_move(TdMove::Keep {
+        game.format_move(Move::Keep {
             dice: hand("46"),
             threshold: Some(Threshold::Big)
         }),
         "keep 4 6 big"
     );
     // Lenient forms: digits run together, commas, the class inferred when the dice allow one.
-    let keep = |d: &str, t| TdMove::Keep {
+    let keep = |d: &str, t| Move::Keep {
         dice: hand(d),
         threshold: t,
     };
@@ -185,8 +185,8 @@ fn moves_format_and_parse_back() {
     let venge = position(
         "seats=3 round=1 scores=30,-2,30 turn=0 mover=1 first-dead=1 threshold=small kept=111111",
     );
-    assert_eq!(venge.parse_move("victim 2"), Ok(TdMove::Victim(2)));
-    assert_eq!(venge.parse_move("0"), Ok(TdMove::Victim(0)));
+    assert_eq!(venge.parse_move("victim 2"), Ok(Move::Victim(2)));
+    assert_eq!(venge.parse_move("0"), Ok(Move::Victim(0)));
     assert!(
         venge
             .parse_move("victim 1")
