@@ -55,6 +55,7 @@ pub mod error;
 pub mod game;
 pub mod games;
 pub mod random;
+pub mod record;
 pub mod registry;
 pub mod sample;
 pub mod search;

@@ -456,7 +456,11 @@ fn both_generators_agree_move_by_move_over_random_games() {
                     .iter()
                     .map(|&(a, b)| format!("{}-{}", square(a.0, a.1), square(b.0, b.1)))
                     .collect();
-                let mut got: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
+                // The squares only: the naive generator does not name captures (`xe2`).
+                let mut got: Vec<String> = moves
+                    .iter()
+                    .map(|&m| game.format_move(m).split('x').next().unwrap().to_owned())
+                    .collect();
                 expected.sort();
                 got.sort();
                 assert_eq!(got, expected, "{text}");

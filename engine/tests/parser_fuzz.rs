@@ -3,9 +3,11 @@
 //! Real texts are taken from games played by random moves, then mutated byte by byte (replaced,
 //! deleted, duplicated, or a digit run made huge) and fed back, together with random garbage.
 //! Every reader must either refuse the text with an error of one line, or accept it; an accepted
-//! position must write back a text that reads as the very same position (round trip). The budget
+//! position must write back a text that reads as the very same position (round trip). Record lines
+//! of random games must replay, and mutated ones be refused in one line or replay. The budget
 //! is fixed, so the test is reproducible and quick.
 
+use engine::record::{Record, result_text};
 use engine::{GAME_NAMES, Game, GameVisitor, NoLog, RandomStream, visit_game};
 
 /// Mutations per game (positions and moves each).
@@ -138,6 +140,90 @@ fn every_reader_refuses_or_round_trips_mutated_input_without_panicking() {
         assert!(
             refused > MUTATIONS / 2,
             "{name}: only {refused} of the mutated texts refused ({accepted} accepted)"
+        );
+    }
+}
+
+/// Mutations of record lines per game.
+const RECORD_MUTATIONS: usize = 600;
+
+/// The record of a game of random moves on the dice of `seed`, to its end (or `None` when a
+/// random game does not end within the plies a test can afford).
+fn random_record<G: Game>(seed: u64, state: &mut u64) -> Option<Record> {
+    let seats = G::SEATS.0;
+    let mut dice = RandomStream::dice(seed);
+    let mut game = G::new(&G::Options::default(), seats, &mut dice, &mut NoLog);
+    let mut moves = G::MoveList::default();
+    let mut texts = Vec::new();
+    while game.outcome().is_none() {
+        if texts.len() == 3000 {
+            return None;
+        }
+        game.legal_moves(&mut moves);
+        let mv = moves[(xorshift(state) % moves.len() as u64) as usize];
+        texts.push(game.format_move(mv));
+        game.play(mv, &mut dice, &mut NoLog);
+    }
+    let outcome = game.outcome()?;
+    Some(Record {
+        index: seed,
+        group: seed,
+        rotation: 0,
+        seed,
+        agents: vec!["easy".to_owned(); seats],
+        result: result_text(&outcome),
+        reason: outcome.reason.name().to_owned(),
+        rules: None,
+        start: None,
+        moves: texts,
+        opening: None,
+    })
+}
+
+struct FuzzRecords;
+
+impl GameVisitor for FuzzRecords {
+    type Output = (usize, usize);
+
+    fn visit<G: Game>(self) -> (usize, usize) {
+        let mut state = 0x9e37_79b9_7f4a_7c15 ^ G::NAME.len() as u64;
+        let records: Vec<Record> = (1..=6)
+            .filter_map(|seed| random_record::<G>(seed, &mut state))
+            .collect();
+        assert!(records.len() >= 3, "{}: too few random games end", G::NAME);
+        let options = G::Options::default();
+        for record in &records {
+            let line = record.to_string();
+            assert_eq!(Record::parse(&line).as_ref(), Ok(record), "{line}");
+            record
+                .replay::<G>(&options)
+                .unwrap_or_else(|e| panic!("{}: {e}: {line}", G::NAME));
+        }
+        let (mut refused, mut accepted) = (0, 0);
+        for i in 0..RECORD_MUTATIONS {
+            let bad = mutate(&records[i % records.len()].to_string(), &mut state);
+            let replayed = Record::parse(&bad)
+                .map_err(|e| e.to_string())
+                .and_then(|r| r.replay::<G>(&options).map_err(|e| e.to_string()));
+            match replayed {
+                Err(e) => {
+                    assert_one_line::<G>(&e, &bad);
+                    refused += 1;
+                }
+                Ok(_) => accepted += 1,
+            }
+        }
+        (refused, accepted)
+    }
+}
+
+#[test]
+fn record_lines_replay_and_mutated_ones_are_refused_in_one_line_without_panicking() {
+    for name in GAME_NAMES {
+        let (refused, accepted) = visit_game(name, FuzzRecords).unwrap();
+        assert!(
+            refused > RECORD_MUTATIONS / 2,
+            "{name}: only {refused} of the mutated records refused ({accepted} accepted)"
         );
     }
 }

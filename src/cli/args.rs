@@ -186,6 +186,9 @@ pub struct MatchArgs {
     /// Print nothing but errors (the exit status gives the verdict).
     #[arg(long)]
     pub quiet: bool,
+    /// Write every game as one line of FILE, match by match (see `koom run --records`).
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -323,8 +326,10 @@ pub struct RunArgs {
     /// Continue from the checkpoint an interrupted run left in the output folder.
     #[arg(long)]
     pub resume: bool,
-    /// Write every game as one line of FILE: index, seed group, rotation, agents, result,
-    /// reason, start and the moves in notation (replay one with `koom legal --record LINE`).
+    /// Write every game as one line of FILE: index, seed group, rotation, seed, agents, result,
+    /// reason, rules, start and the moves in notation (replay one with `koom legal --record
+    /// LINE`). Written as FILE.partial until every game is in; --resume continues it, and a
+    /// shard writes its own games (the shards' files, joined in shard order, are the run's).
     #[arg(long, value_name = "FILE")]
     pub records: Option<PathBuf>,
 }
@@ -366,7 +371,7 @@ pub struct PlayArgs {
     /// Print the board after every move.
     #[arg(long)]
     pub boards: bool,
-    /// Replay a line of a `--records` file (board games: the game needs --game), narrating
+    /// Replay a line of a `--records` file (of the game given by --game), narrating
     /// every move, instead of playing a game.
     #[arg(long, conflicts_with_all = ["index", "group"])]
     pub record: Option<String>,

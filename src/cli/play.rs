@@ -128,35 +128,39 @@ impl GameVisitor for PlayGame<'_> {
 
 /// `koom play --record LINE`: the recorded game move by move, checked against its result.
 fn narrate_record<G: Game>(line: &str, boards: bool) -> anyhow::Result<ExitCode> {
-    // Checks the whole line first, so that a bad record prints nothing but its error.
-    let end: G = super::position::replay_record(line)?;
-    let record = tuner::records::parse_record(line)?;
-    let mut game: G = super::position::start(record.start.as_deref())?;
-    let mut dice = engine::RandomStream::dice(0);
+    // The whole line is replayed first, so that a bad record prints nothing but its error.
+    // Each ply: the seat, the move, and the board it is played on (the first, or all with
+    // --boards).
+    let mut plies: Vec<(usize, String, Option<String>)> = Vec::new();
+    let (record, end) = tuner::records::replay::<G>(line, |g, mv| {
+        let board = (boards || plies.is_empty()).then(|| g.render());
+        plies.push((g.to_move(), g.format_move(mv), board));
+    })?;
     outln!(
-        "== {} game {} (group {}, rotation {}): {} ==",
+        "== {} game {} (group {}, rotation {}, seed {}): {} ==",
         G::NAME,
         record.index,
         record.group,
         record.rotation,
+        record.seed,
         record.agents.join(", ")
     );
-    out!("{}", game.render());
-    for (ply, text) in record.moves.iter().enumerate() {
-        let mv = game.parse_move(text).map_err(anyhow::Error::msg)?;
-        let seat = game.to_move();
+    let last = end.render();
+    let board_before = |ply: usize| plies.get(ply).and_then(|p| p.2.as_deref());
+    out!("{}", board_before(0).unwrap_or(&last));
+    for (ply, (seat, text, _)) in plies.iter().enumerate() {
         outln!(
-            "{:>4}. seat {seat} ({}): {}",
+            "{:>4}. seat {seat} ({}): {text}",
             ply + 1,
-            record.agents.get(seat).map_or("?", String::as_str),
-            game.format_move(mv)
+            record.agents.get(*seat).map_or("?", String::as_str),
         );
-        game.play(mv, &mut dice, &mut engine::NoLog);
         if boards {
-            out!("{}", game.render());
+            out!("{}", board_before(ply + 1).unwrap_or(&last));
         }
     }
-    out!("{}", end.render());
+    if !boards && !plies.is_empty() {
+        out!("{last}");
+    }
     outln!("result: {} ({})", record.result, record.reason);
     Ok(ExitCode::SUCCESS)
 }

@@ -3,10 +3,9 @@
 
 use std::process::ExitCode;
 
-use anyhow::bail;
 use engine::{Game, GameVisitor, NoLog, RandomStream};
 
-use tuner::records::{parse_record, result_text};
+use engine::record::result_text;
 
 use super::args::{LegalArgs, PerftArgs};
 
@@ -54,7 +53,7 @@ impl GameVisitor for Legal<'_> {
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let args = self.0;
         let game: G = match &args.record {
-            Some(line) => replay_record(line)?,
+            Some(line) => tuner::records::replay(line, |_, _| {})?.1,
             None => replay(args.position.as_deref(), &args.moves)?,
         };
         match game.position() {
@@ -84,33 +83,6 @@ pub(super) fn replay<G: Game>(position: Option<&str>, moves: &[String]) -> anyho
 /// `seat 1 wins (corner)`, `draw (...)`, `no result (...)`.
 pub(super) fn describe_outcome<G: Game>(outcome: &engine::Outcome<G::Reason>) -> String {
     format!("{} ({})", result_text(outcome), outcome.reason.name())
-}
-
-/// The game of a `--records` line, replayed; an error when its moves do not replay or end
-/// otherwise than the line says. A forfeited game ends by the runner's verdict, not by its
-/// moves, so only its moves are checked.
-pub(super) fn replay_record<G: Game>(line: &str) -> anyhow::Result<G> {
-    let record = parse_record(line)?;
-    let game: G = replay(record.start.as_deref(), &record.moves)
-        .map_err(|e| anyhow::anyhow!("record of game {}: {e:#}", record.index))?;
-    if record.reason.starts_with("forfeit") {
-        return Ok(game);
-    }
-    let replayed = game
-        .outcome()
-        .map(|o| (result_text(&o), o.reason.name().to_owned()));
-    if replayed.as_ref() != Some(&(record.result.clone(), record.reason.clone())) {
-        bail!(
-            "record of game {}: the moves end in {}, the record says {} ({})",
-            record.index,
-            replayed.map_or("an unfinished game".to_owned(), |(r, why)| format!(
-                "{r} ({why})"
-            )),
-            record.result,
-            record.reason
-        );
-    }
-    Ok(game)
 }
 
 pub fn perft(args: PerftArgs) -> anyhow::Result<ExitCode> {

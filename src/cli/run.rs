@@ -1,7 +1,6 @@
 //! `koom run`: an experiment from a config and flags, written to an output folder.
 
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -10,7 +9,7 @@ use engine::{Game, GameVisitor};
 use reports::GamesCsv;
 use tuner::config::{Experiment, ExperimentFile};
 use tuner::partial::Shard;
-use tuner::records::record_line;
+use tuner::records::{RecordsFile, partial_path, record_of};
 use tuner::session::{Opening, RunSession, SessionResult};
 use tuner::strength::{match_plan, play_matches};
 use tuner::tournament::{Format, check_agents, summarize_tournament};
@@ -29,20 +28,15 @@ impl GameVisitor for RunGame<'_> {
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let (exp, args) = (self.exp, self.args);
         if let Some(format) = &exp.format {
-            if args.shard.is_some() || args.resume || exp.games_csv || args.records.is_some() {
+            if args.shard.is_some() || args.resume || exp.games_csv {
                 bail!(
-                    "--shard, --resume, --games-csv and --records apply to single experiments, not to a `format = \"{format}\"` tournament"
+                    "--shard, --resume and --games-csv apply to single experiments, not to a `format = \"{format}\"` tournament"
                 );
             }
-            return tournament::<G>(exp, *format, args.quiet);
+            return tournament::<G>(exp, *format, args.quiet, args.records.as_deref());
         }
         let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
         reports::check_writable_dir(&exp.out)?;
-        if args.records.is_some() && (shard.is_some() || args.resume) {
-            bail!(
-                "--records needs every game of the run: it does not combine with --shard or --resume"
-            );
-        }
         let (mut session, opening) = RunSession::<G>::open(exp, shard, args.resume)?;
         session.plan.records = args.records.is_some();
         announce(opening, &session);
@@ -108,7 +102,24 @@ fn announce<G: Game>(opening: Opening, session: &RunSession<'_, G>) {
 /// Where the rows of an unfinished run wait for `--resume`: the name says they are partial.
 const PARTIAL_CSV: &str = "games.partial.csv";
 
-/// Plays the session, streaming `games.csv` when asked.
+/// An interrupted run's lines (of `games.partial.csv` or of the records' `.partial` file),
+/// by game index, that a resumed run writes again before the new games that follow them.
+type Earlier = std::iter::Peekable<std::vec::IntoIter<(u64, String)>>;
+
+/// Writes the earlier lines that come before game `index` (all that are left with `None`).
+fn catch_up(
+    earlier: &mut Earlier,
+    index: Option<u64>,
+    mut write: impl FnMut(&str) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    while let Some((_, line)) = earlier.next_if(|(i, _)| index.is_none_or(|index| *i < index)) {
+        write(&line)?;
+    }
+    Ok(())
+}
+
+/// Plays the session, streaming `games.csv` and the records when asked; a resumed session
+/// continues the files the interrupted one left, in game order.
 fn play_session<G: Game>(
     session: &RunSession<'_, G>,
     exp: &Experiment,
@@ -117,114 +128,115 @@ fn play_session<G: Game>(
     resumed: bool,
 ) -> anyhow::Result<SessionResult<G>> {
     let hooks = live.hooks();
-    let mut games_csv = if exp.games_csv {
-        let path = exp.out.join(PARTIAL_CSV);
-        let earlier = if resumed {
-            earlier_rows(&path, session.games_done())?
+    let done = session.games_done();
+    let earlier = |path: &Path, format: LineFormat| -> anyhow::Result<Earlier> {
+        let lines = if resumed {
+            earlier_lines(path, format, done)?
         } else {
             Vec::new()
         };
+        Ok(lines.into_iter().peekable())
+    };
+    let mut games_csv = if exp.games_csv {
+        let path = exp.out.join(PARTIAL_CSV);
+        let earlier = earlier(&path, LineFormat::GamesCsv)?;
         let csv = GamesCsv::create(&path, &session.plan.labels)?;
-        Some((csv, earlier.into_iter().peekable()))
+        Some((csv, earlier))
     } else {
         None
     };
-    let mut records = records.map(Records::create).transpose()?;
+    let mut records = match records {
+        Some(path) => {
+            let earlier = earlier(&partial_path(path), LineFormat::Records)?;
+            Some((RecordsFile::create(path)?, earlier))
+        }
+        None => None,
+    };
     let want_rows = exp.games_csv || records.is_some();
-    let labels = &session.plan.labels;
-    let seats = session.plan.seats() as u64;
-    // The earlier rows go in before the first new row that follows them: both are in game order.
+    let plan = &session.plan;
     let mut sink = |row: &tuner::tally::GameRow<G::Reason>| {
         if let Some((csv, earlier)) = games_csv.as_mut() {
-            while let Some((_, line)) = earlier.next_if(|(index, _)| *index < row.index) {
-                csv.push_line(&line)?;
-            }
+            catch_up(earlier, Some(row.index), |line| csv.push_line(line))?;
             csv.push(row)?;
         }
-        if let Some(records) = records.as_mut() {
-            writeln!(records.out, "{}", record_line::<G>(row, labels, seats))?;
+        if let Some((file, earlier)) = records.as_mut() {
+            catch_up(earlier, Some(row.index), |line| file.push_line(line))?;
+            file.push(&record_of(plan, row))?;
         }
         Ok(())
     };
     let result = session
         .play(exp.threads, &hooks, want_rows.then_some(&mut sink as _))
         .context("writing results")?;
-    if let Some((mut csv, earlier)) = games_csv {
-        for (_, line) in earlier {
-            csv.push_line(&line)?;
-        }
+    let complete = result.is_complete();
+    if let Some((mut csv, mut earlier)) = games_csv {
+        catch_up(&mut earlier, None, |line| csv.push_line(line))?;
         csv.commit()?;
-        if result.is_complete() {
+        if complete {
             std::fs::rename(exp.out.join(PARTIAL_CSV), exp.out.join("games.csv"))?;
         }
     }
     // An interrupted run keeps its records under the `.partial` name: they are not all the games.
-    if let Some(records) = records.filter(|_| result.is_complete()) {
-        records.commit()?;
+    if let Some((mut file, mut earlier)) = records {
+        catch_up(&mut earlier, None, |line| file.push_line(line))?;
+        file.finish(complete)?;
     }
     Ok(result)
 }
 
-/// The rows of the interrupted run's `games.partial.csv`, by game index, checked against the
-/// checkpoint's count of games played.
-fn earlier_rows(path: &std::path::Path, games_done: u64) -> anyhow::Result<Vec<(u64, String)>> {
+/// The per-game files a run continues after an interruption.
+#[derive(Clone, Copy)]
+enum LineFormat {
+    /// `games.partial.csv`: a header, then rows starting with the game index and a comma.
+    GamesCsv,
+    /// A records `.partial` file: lines starting with the game index and a tab.
+    Records,
+}
+
+/// The lines of the interrupted run's file, by game index, checked against the checkpoint's
+/// count of games played.
+fn earlier_lines(
+    path: &Path,
+    format: LineFormat,
+    games_done: u64,
+) -> anyhow::Result<Vec<(u64, String)>> {
     let shown = path.display();
+    let (flag, header, separator) = match format {
+        LineFormat::GamesCsv => ("--games-csv", 1, ','),
+        LineFormat::Records => ("--records", 0, '\t'),
+    };
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(_) if games_done == 0 => return Ok(Vec::new()),
         Err(e) => bail!(
-            "--games-csv cannot continue {shown} ({e}): the interrupted run wrote no games.csv; resume without --games-csv, or start over"
+            "{flag} cannot continue {shown} ({e}): the interrupted run did not write it; resume without {flag}, or start over"
         ),
     };
     let mut rows = Vec::new();
-    for line in text.lines().skip(1) {
-        let index = line.split(',').next().and_then(|i| i.parse().ok());
+    for line in text.lines().skip(header) {
+        let index = line.split(separator).next().and_then(|i| i.parse().ok());
         let Some(index) = index else {
-            bail!("{shown} is corrupt (a row without a game index); start over without --resume");
+            bail!("{shown} is corrupt (a line without a game index); start over without --resume");
         };
         rows.push((index, line.to_owned()));
     }
     let sorted = rows.windows(2).all(|w| w[0].0 < w[1].0);
     if rows.len() as u64 != games_done || !sorted {
         bail!(
-            "{shown} holds {} rows, the checkpoint {games_done} games: they do not belong together; start over without --resume",
+            "{shown} holds {} games, the checkpoint {games_done}: they do not belong together; start over without --resume",
             rows.len()
         );
     }
     Ok(rows)
 }
 
-/// The records file being written: lines go to `FILE.partial`, renamed to `FILE` once the run
-/// is complete, so that an interrupted run leaves no file that looks complete.
-struct Records {
-    out: std::io::BufWriter<std::fs::File>,
-    partial: PathBuf,
-    path: PathBuf,
-}
-
-impl Records {
-    fn create(path: &Path) -> anyhow::Result<Self> {
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let partial = PathBuf::from(partial);
-        let file = std::fs::File::create(&partial)
-            .with_context(|| format!("cannot write records {}", partial.display()))?;
-        Ok(Self {
-            out: std::io::BufWriter::new(file),
-            partial,
-            path: path.to_owned(),
-        })
-    }
-
-    fn commit(mut self) -> anyhow::Result<()> {
-        self.out.flush()?;
-        std::fs::rename(&self.partial, &self.path)
-            .with_context(|| format!("cannot write records {}", self.path.display()))
-    }
-}
-
-/// Plays a round-robin or gauntlet and writes its summary.
-fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow::Result<ExitCode> {
+/// Plays a round-robin or gauntlet and writes its summary (and its records, pairing by pairing).
+fn tournament<G: Game>(
+    exp: &Experiment,
+    format: Format,
+    quiet: bool,
+    records: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
     check_agents(&exp.agents)?;
     let pairs = format.pairs(exp.agents.len());
     // Check every agent before playing anything.
@@ -236,8 +248,12 @@ fn tournament<G: Game>(exp: &Experiment, format: Format, quiet: bool) -> anyhow:
     let live = Live::new(per_pairing * pairs.len() as u64, quiet);
     let hooks = live.hooks();
     let started = Instant::now();
-    let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &hooks)?;
+    let mut file = records.map(RecordsFile::create).transpose()?;
+    let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &hooks, file.as_mut())?;
     live.bar.finish_and_clear();
+    if let Some(file) = file {
+        file.finish(!matches.partial)?;
+    }
     if matches.results.is_empty() {
         errln!("interrupted before a game finished: nothing written");
         return Ok(interrupted());

@@ -8,6 +8,7 @@ use anyhow::bail;
 use engine::{Game, GameVisitor};
 use reports::RunInfo;
 use tuner::config::{Experiment, ExperimentFile};
+use tuner::records::RecordsFile;
 use tuner::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
     GateSummary, Ladder, LadderSummary, count_unit, gate as run_gate, ladder as run_ladder,
@@ -58,6 +59,17 @@ impl MatchArgs {
     }
 }
 
+impl MatchArgs {
+    /// The `--records` file, started (as `FILE.partial`) when asked for.
+    fn records_file(&self) -> anyhow::Result<Option<RecordsFile>> {
+        Ok(self
+            .records
+            .as_deref()
+            .map(RecordsFile::create)
+            .transpose()?)
+    }
+}
+
 fn write_json(
     out: &std::path::Path,
     value: &impl tuner::Serialize,
@@ -87,8 +99,10 @@ impl GameVisitor for Gate<'_> {
             games: args.max_games,
             ..self.exp.clone()
         };
-        let plan = match_plan::<G>(&exp, &args.candidate, &args.baseline)?;
+        let mut plan = match_plan::<G>(&exp, &args.candidate, &args.baseline)?;
         reports::check_writable_dir(&exp.out)?;
+        let mut records = args.common.records_file()?;
+        plan.records = records.is_some();
         let live = Live::new(plan.games(), args.common.quiet);
         let hooks = live.hooks();
         let started = Instant::now();
@@ -117,8 +131,12 @@ impl GameVisitor for Gate<'_> {
                     live.bar.set_message(line);
                 }
             },
+            records.as_mut(),
         )?;
         live.bar.finish_and_clear();
+        if let Some(file) = records {
+            file.finish(!result.partial)?;
+        }
         // The words follow the question the bounds ask: a gain ([0, 2]) or no regression.
         let gain = args.preset == Some(Preset::Gain);
         let (verdict, code) = match (result.sprt.verdict, result.partial) {
@@ -239,7 +257,7 @@ pub fn gate(args: GateArgs) -> anyhow::Result<ExitCode> {
 
 struct LadderGame<'a> {
     exp: &'a Experiment,
-    quiet: bool,
+    args: &'a MatchArgs,
     full: bool,
 }
 
@@ -256,12 +274,23 @@ impl GameVisitor for LadderGame<'_> {
         let pairs = ladder_pairs(levels.len(), self.full).len() as u64;
         let per_pair =
             match_plan::<G>(exp, &levels[0], &levels[0]).map_or(exp.games, |p| p.games());
-        let live = Live::new(per_pair.saturating_mul(pairs), self.quiet);
+        let live = Live::new(per_pair.saturating_mul(pairs), self.args.quiet);
         let hooks = live.hooks();
         let started = Instant::now();
-        let ladder: Ladder = run_ladder::<G>(exp, &levels, self.full, exp.threads, &hooks)
-            .map_err(anyhow::Error::from)?;
+        let mut records = self.args.records_file()?;
+        let ladder: Ladder = run_ladder::<G>(
+            exp,
+            &levels,
+            self.full,
+            exp.threads,
+            &hooks,
+            records.as_mut(),
+        )
+        .map_err(anyhow::Error::from)?;
         live.bar.finish_and_clear();
+        if let Some(file) = records {
+            file.finish(!ladder.partial)?;
+        }
         outln!(
             "{} ladder, {} {} per pair, seed {}",
             G::NAME,
@@ -335,7 +364,7 @@ pub fn ladder(args: LadderArgs) -> anyhow::Result<ExitCode> {
         &exp.game,
         LadderGame {
             exp: &exp,
-            quiet: args.common.quiet,
+            args: &args.common,
             full: args.full,
         },
     )?

@@ -1,162 +1,200 @@
-//! Game records (`koom run --records FILE`): one line a game, tab-separated,
-//!
-//! `INDEX  GROUP  ROTATION  AGENTS  RESULT  REASON  START  MOVES  OPENING`
-//!
-//! where AGENTS are the agents by seat (comma separated), RESULT is `seat N wins`, `draw`,
-//! `seats N,M share` or `no result`, START is `start` or the position text the game began from,
-//! MOVES are the moves in the game's notation, comma separated (an opening's moves first), and
-//! OPENING is the index of the suite's opening the game started from, or `-` without a suite.
-//! `koom legal --record LINE` and `koom play --record LINE` replay a line; lines without OPENING
-//! (written before suites existed) read too.
+//! Game records (`--records FILE`): the runner's side of [`engine::record`]. It makes the record
+//! of each finished game, writes the records file (`FILE.partial` until every game is in), and
+//! reads back the rule options a record carries.
 
-use engine::{EndReason, Game, Outcome};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use engine::record::{Record, result_text};
+use engine::{Game, quote};
 
 use crate::InputError;
+use crate::config::Plan;
 use crate::tally::GameRow;
 
-/// One game as a record says it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
-    pub index: u64,
-    pub group: u64,
-    pub rotation: usize,
-    pub agents: Vec<String>,
-    pub result: String,
-    pub reason: String,
-    /// `None`: the initial position.
-    pub start: Option<String>,
-    pub moves: Vec<String>,
-    /// The opening's index in its suite.
-    pub opening: Option<u64>,
-}
-
-/// `seat 1 wins`, `draw`, `seats 0,2 share`, `no result`.
+/// The record of a finished game of `plan` (`row.notation` holds its moves).
 #[must_use]
-pub fn result_text<R: EndReason>(outcome: &Outcome<R>) -> String {
-    match outcome.sole_winner() {
-        _ if outcome.no_result => "no result".to_owned(),
-        Some(seat) => format!("seat {seat} wins"),
-        None if outcome.winners.is_empty() => "draw".to_owned(),
-        None => {
-            let seats: Vec<String> = outcome.winners.iter().map(|s| s.to_string()).collect();
-            format!("seats {} share", seats.join(","))
-        }
+pub fn record_of<G: Game>(plan: &Plan<G>, row: &GameRow<G::Reason>) -> Record {
+    Record {
+        index: row.index,
+        group: row.index / plan.seats() as u64,
+        rotation: row.rotation,
+        seed: row.seed,
+        agents: row
+            .seat_agents
+            .iter()
+            .map(|&slot| plan.labels[slot].clone())
+            .collect(),
+        result: result_text(&row.outcome),
+        reason: row.outcome.reason.name().to_owned(),
+        rules: rules_text::<G>(&plan.options),
+        start: row.start.clone(),
+        moves: row.notation.clone(),
+        opening: row.opening,
     }
 }
 
-/// The record line of a finished game (`row.notation` holds its moves), without the newline.
-#[must_use]
-pub fn record_line<G: Game>(row: &GameRow<G::Reason>, labels: &[String], groups_of: u64) -> String {
-    let agents: Vec<&str> = row
-        .seat_agents
-        .iter()
-        .map(|&slot| labels[slot].as_str())
-        .collect();
-    let reason = row.outcome.reason.name();
-    format!(
-        "{}\t{}\t{}\t{}\t{}\t{reason}\t{}\t{}\t{}",
-        row.index,
-        row.index / groups_of,
-        row.rotation,
-        agents.join(","),
-        result_text(&row.outcome),
-        row.start.as_deref().unwrap_or("start"),
-        row.notation.join(","),
-        row.opening.map_or("-".to_owned(), |o| o.to_string())
-    )
+/// The rules field of a record: `None` under the default options, else the options as JSON.
+fn rules_text<G: Game>(options: &G::Options) -> Option<String> {
+    if *options == G::Options::default() {
+        return None;
+    }
+    serde_json::to_string(options).ok()
 }
 
-/// Reads a record line; the error says which field is wrong.
-pub fn parse_record(line: &str) -> Result<Record, InputError> {
-    let fields: Vec<&str> = line.trim_end_matches(['\n', '\r']).split('\t').collect();
-    let (fields, opening) = match fields[..] {
-        [ref first @ .., last] if fields.len() == 9 => (first, Some(last)),
-        _ => (&fields[..], None),
+/// The rule options a record was played under, checked as a config's would be.
+pub fn rules_of<G: Game>(record: &Record) -> Result<G::Options, InputError> {
+    let Some(text) = &record.rules else {
+        return Ok(G::Options::default());
     };
-    let [index, group, rotation, agents, result, reason, start, moves] = fields[..] else {
-        return Err(InputError::new(format!(
-            "a record has 9 tab-separated fields (index, group, rotation, agents, result, reason, start, moves, opening), this one has {}",
-            fields.len() + usize::from(opening.is_some())
-        )));
+    let bad = |why: String| {
+        InputError::new(format!(
+            "record of game {}: rules {} {why}",
+            record.index,
+            quote(text)
+        ))
     };
-    let number = |name: &str, text: &str| {
-        text.trim()
-            .parse::<u64>()
-            .map_err(|_| InputError::new(format!("record: {name} `{text}` is not a number")))
-    };
-    Ok(Record {
-        index: number("index", index)?,
-        group: number("group", group)?,
-        rotation: number("rotation", rotation)? as usize,
-        agents: agents.split(',').map(str::to_owned).collect(),
-        result: result.to_owned(),
-        reason: reason.to_owned(),
-        start: (start != "start").then(|| start.to_owned()),
-        moves: moves
-            .split(',')
-            .map(str::trim)
-            .filter(|m| !m.is_empty())
-            .map(str::to_owned)
-            .collect(),
-        opening: match opening {
-            None | Some("-") => None,
-            Some(text) => Some(number("opening", text)?),
-        },
-    })
+    let options: G::Options =
+        serde_json::from_str(text).map_err(|e| bad(format!("are not {} options: {e}", G::NAME)))?;
+    G::check_options(&options).map_err(|e| bad(e.to_string()))?;
+    Ok(options)
+}
+
+/// Reads a record line and replays it (see [`Record::replay`]), showing each move to
+/// `on_move`; the error is one line naming the game and what does not hold.
+pub fn replay<G: Game>(
+    line: &str,
+    on_move: impl FnMut(&G, G::Move),
+) -> Result<(Record, G), InputError> {
+    let record = Record::parse(line).map_err(InputError::new)?;
+    let options = rules_of::<G>(&record)?;
+    let game = record
+        .replay_noting(&options, on_move)
+        .map_err(|e| InputError::new(format!("record of game {}: {e}", record.index)))?;
+    Ok((record, game))
+}
+
+/// A records file being written: lines go to `FILE.partial`, renamed to `FILE` once every game
+/// is in, so that an interrupted run leaves no file that looks complete.
+#[derive(Debug)]
+pub struct RecordsFile {
+    out: std::io::BufWriter<std::fs::File>,
+    partial: PathBuf,
+    path: PathBuf,
+}
+
+impl RecordsFile {
+    /// Starts writing `path` (as `path.partial`).
+    pub fn create(path: &Path) -> std::io::Result<Self> {
+        let partial = partial_path(path);
+        let file = std::fs::File::create(&partial).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!("cannot write records {}: {e}", partial.display()),
+            )
+        })?;
+        Ok(Self {
+            out: std::io::BufWriter::new(file),
+            partial,
+            path: path.to_owned(),
+        })
+    }
+
+    /// Writes one record line.
+    pub fn push(&mut self, record: &Record) -> std::io::Result<()> {
+        writeln!(self.out, "{record}")
+    }
+
+    /// Writes one line as it was read (a resumed run's earlier records).
+    pub fn push_line(&mut self, line: &str) -> std::io::Result<()> {
+        writeln!(self.out, "{line}")
+    }
+
+    /// Flushes the lines; with `complete`, gives the file its final name.
+    pub fn finish(mut self, complete: bool) -> std::io::Result<()> {
+        self.out.flush()?;
+        if complete {
+            std::fs::rename(&self.partial, &self.path).map_err(|e| {
+                std::io::Error::new(
+                    e.kind(),
+                    format!("cannot write records {}: {e}", self.path.display()),
+                )
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// Where the records of an unfinished run wait: `FILE.partial`.
+#[must_use]
+pub fn partial_path(path: &Path) -> PathBuf {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    PathBuf::from(partial)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::Ending;
-    use engine::SeatSet;
+    use crate::config::ExperimentFile;
+    use engine::Outcome;
     use engine::games::hnefatafl::{Hnefatafl, Reason};
 
-    #[test]
-    fn lines_round_trip_and_bad_ones_name_the_field() {
-        let row = GameRow {
+    fn plan(options: Option<&str>) -> Plan<Hnefatafl> {
+        let exp = ExperimentFile {
+            game: Some("hnefatafl".into()),
+            agents: Some(vec!["hard".into(), "cmd:x y".into()]),
+            options: options.map(|o| toml::from_str(o).unwrap()),
+            ..ExperimentFile::default()
+        }
+        .resolve();
+        Plan::new(&exp).unwrap()
+    }
+
+    fn row() -> GameRow<Reason> {
+        GameRow {
             index: 7,
-            seed: 1,
+            seed: 99,
             rotation: 1,
             outcome: Outcome::win(1, Reason::Corner),
             seat_agents: vec![1, 0],
             moves: 2,
             rolls: 0,
             captures: vec![0, 0],
-            opening: Some(4),
+            opening: None,
             start: None,
             notation: vec!["d1-b1".into(), "e5-e2".into()],
-        };
-        let labels = ["hard".to_owned(), "cmd:x y".to_owned()];
-        let line = record_line::<Hnefatafl>(&row, &labels, 2);
+        }
+    }
+
+    #[test]
+    fn records_carry_the_seed_and_the_rules_only_when_not_the_defaults() {
+        let line = record_of(&plan(None), &row()).to_string();
         assert_eq!(
             line,
-            "7\t3\t1\tcmd:x y,hard\tseat 1 wins\tcorner\tstart\td1-b1,e5-e2\t4"
+            "7\t3\t1\t99\tcmd:x y,hard\tseat 1 wins\tcorner\tdefault\tstart\td1-b1,e5-e2\t-"
         );
-        let record = parse_record(&line).unwrap();
         assert_eq!(
-            (record.index, record.group, record.rotation, record.start),
-            (7, 3, 1, None)
+            Record::parse(&line).unwrap(),
+            record_of(&plan(None), &row())
         );
-        assert_eq!(record.moves, ["d1-b1", "e5-e2"]);
-        assert_eq!(record.agents, ["cmd:x y", "hard"]);
-        assert_eq!(record.opening, Some(4));
-        let eight = line.rsplit_once('\t').unwrap().0;
-        assert_eq!(parse_record(eight).unwrap().opening, None);
-        assert!(
-            parse_record(&format!("{line}\tx"))
-                .unwrap_err()
-                .0
-                .contains("has 10")
-        );
-        assert!(parse_record("1\t2").unwrap_err().0.contains("has 2"));
-        let bad = line.replacen('7', "x", 1);
-        assert!(parse_record(&bad).unwrap_err().0.contains("index `x`"));
-        let shared = Outcome {
-            winners: SeatSet(0b101),
-            no_result: false,
-            reason: Ending::Rules(Reason::Corner),
-        };
-        assert_eq!(result_text(&shared), "seats 0,2 share");
+        let capped = record_of(&plan(Some("ply_cap = 300")), &row());
+        assert_eq!(capped.rules.as_deref(), Some(r#"{"ply_cap":300}"#));
+        let options = rules_of::<Hnefatafl>(&capped).unwrap();
+        assert_eq!(options.ply_cap, 300);
+        let parsed = Record::parse(&capped.to_string()).unwrap();
+        assert_eq!(rules_of::<Hnefatafl>(&parsed).unwrap(), options);
+    }
+
+    #[test]
+    fn bad_rules_name_the_game_and_the_fault() {
+        let mut record = record_of(&plan(None), &row());
+        record.rules = Some(r#"{"ply_cap":0}"#.into());
+        let err = rules_of::<Hnefatafl>(&record).unwrap_err().0;
+        assert!(err.starts_with("record of game 7: rules"), "{err}");
+        assert!(err.contains("ply_cap"), "{err}");
+        record.rules = Some("{".into());
+        let err = rules_of::<Hnefatafl>(&record).unwrap_err().0;
+        assert!(err.contains("are not hnefatafl options"), "{err}");
     }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::InputError;
 use crate::config::{Experiment, Plan};
+use crate::records::{RecordsFile, record_of};
 use crate::runner::{Hooks, run};
 use crate::stats::ladder::Pairing;
 use crate::stats::{
@@ -118,7 +119,8 @@ pub struct GateRun<G: Game> {
 }
 
 /// Plays `batch_groups` seed groups at a time, re-evaluating the SPRT after each batch, until a
-/// bound is crossed or `plan.groups` groups are played. `on_batch` sees the test after each one.
+/// bound is crossed or `plan.groups` groups are played. `on_batch` sees the test after each one;
+/// `records`, when given, receives every game (the plan must then note moves: `plan.records`).
 pub fn gate<G: Game>(
     plan: &Plan<G>,
     bounds: Bounds,
@@ -126,6 +128,7 @@ pub fn gate<G: Game>(
     threads: usize,
     hooks: &Hooks<'_>,
     on_batch: &mut dyn FnMut(&Sprt, &RunTally<G>),
+    mut records: Option<&mut RecordsFile>,
 ) -> std::io::Result<GateRun<G>> {
     let mut tally = RunTally::new(plan);
     let mut sprt = Sprt::evaluate(bounds, &tally.group_scores);
@@ -133,7 +136,7 @@ pub fn gate<G: Game>(
     let mut partial = false;
     while start < plan.groups && sprt.verdict == Verdict::Continue {
         let end = (start + batch_groups.max(1)).min(plan.groups);
-        let batch = run(plan, start..end, threads, hooks, None)?;
+        let batch = run_recorded(plan, start..end, threads, hooks, records.as_deref_mut())?;
         tally.merge(&batch.tally);
         sprt = Sprt::evaluate(bounds, &tally.group_scores);
         on_batch(&sprt, &tally);
@@ -246,18 +249,21 @@ impl<G: Game> Matches<G> {
 }
 
 /// Plays a two-agent match (seats as [`match_agents`]) for each pair of `agents`, stopping at
-/// the first interrupted one.
+/// the first interrupted one; `records`, when given, receives every game, match by match.
 pub fn play_matches<G: Game>(
     base: &Experiment,
     agents: &[String],
     pairs: &[(usize, usize)],
     threads: usize,
     hooks: &Hooks<'_>,
+    mut records: Option<&mut RecordsFile>,
 ) -> Result<Matches<G>, LadderError> {
     let mut results = Vec::new();
     for &(a, b) in pairs {
-        let plan = match_plan::<G>(base, &agents[a], &agents[b])?;
-        let result = run(&plan, 0..plan.groups, threads, hooks, None)?;
+        let mut plan = match_plan::<G>(base, &agents[a], &agents[b])?;
+        plan.records = records.is_some();
+        let groups = 0..plan.groups;
+        let result = run_recorded(&plan, groups, threads, hooks, records.as_deref_mut())?;
         // A pair stopped before its first game is left out: it has nothing to rate.
         if result.tally.games > 0 {
             results.push((a, b, result.tally));
@@ -288,12 +294,14 @@ pub fn ladder_pairs(levels: usize, full: bool) -> Vec<(usize, usize)> {
 /// Plays the pairs of `levels` (weakest first; adjacent ones, or every pair with `full`) for
 /// `base.games` games each and fits ratings. A rung passes when the upper level's score interval
 /// lies above an even score overall and on every side; the ladder passes when every rung does.
+/// `records`, when given, receives every game.
 pub fn ladder<G: Game>(
     base: &Experiment,
     levels: &[String],
     full: bool,
     threads: usize,
     hooks: &Hooks<'_>,
+    records: Option<&mut RecordsFile>,
 ) -> Result<Ladder, LadderError> {
     if levels.len() < 2 {
         return Err(InputError::new(format!(
@@ -303,7 +311,7 @@ pub fn ladder<G: Game>(
         .into());
     }
     let pairs = ladder_pairs(levels.len(), full);
-    let matches = play_matches::<G>(base, levels, &pairs, threads, hooks)?;
+    let matches = play_matches::<G>(base, levels, &pairs, threads, hooks, records)?;
     let rungs: Vec<Rung> = matches
         .results
         .iter()
@@ -384,6 +392,21 @@ fn oriented(e: Estimate, direct: bool) -> Estimate {
     if direct { e } else { reversed(&e) }
 }
 
+/// [`run`], handing each game to `records` (in game order) when given.
+fn run_recorded<G: Game>(
+    plan: &Plan<G>,
+    groups: std::ops::Range<u64>,
+    threads: usize,
+    hooks: &Hooks<'_>,
+    records: Option<&mut RecordsFile>,
+) -> std::io::Result<crate::runner::RunResult<G>> {
+    let Some(file) = records else {
+        return run(plan, groups, threads, hooks, None);
+    };
+    let mut sink = |row: &crate::tally::GameRow<G::Reason>| file.push(&record_of(plan, row));
+    run(plan, groups, threads, hooks, Some(&mut sink))
+}
+
 /// A ladder fails on bad input or on a write error.
 #[derive(Debug, thiserror::Error)]
 pub enum LadderError {
@@ -436,6 +459,7 @@ mod tests {
             0,
             &hooks,
             &mut |_, _| {},
+            None,
         )
         .unwrap();
         assert_eq!(good.sprt.verdict, Verdict::AcceptH1);
@@ -451,6 +475,7 @@ mod tests {
             0,
             &hooks,
             &mut |_, _| {},
+            None,
         )
         .unwrap();
         assert_eq!(bad.sprt.verdict, Verdict::AcceptH0);
@@ -469,8 +494,15 @@ mod tests {
     #[test]
     fn ludo_ladder_passes_in_order() {
         let levels = ["easy", "normal", "hard"].map(String::from);
-        let fitted =
-            ladder::<Ludo>(&base(4000, 5), &levels, false, 0, &quiet_hooks(never())).unwrap();
+        let fitted = ladder::<Ludo>(
+            &base(4000, 5),
+            &levels,
+            false,
+            0,
+            &quiet_hooks(never()),
+            None,
+        )
+        .unwrap();
         assert!(
             fitted.passed,
             "{:?}",
@@ -487,9 +519,16 @@ mod tests {
         // The reversed ladder fails.
         let reversed = ["hard", "normal", "easy"].map(String::from);
         assert!(
-            !ladder::<Ludo>(&base(4000, 5), &reversed, false, 0, &quiet_hooks(never()))
-                .unwrap()
-                .passed
+            !ladder::<Ludo>(
+                &base(4000, 5),
+                &reversed,
+                false,
+                0,
+                &quiet_hooks(never()),
+                None
+            )
+            .unwrap()
+            .passed
         );
     }
 
@@ -498,7 +537,8 @@ mod tests {
         use engine::games::hnefatafl::Hnefatafl;
         let levels = ["easy", "normal"].map(String::from);
         let fitted =
-            ladder::<Hnefatafl>(&base(20, 1), &levels, false, 0, &quiet_hooks(never())).unwrap();
+            ladder::<Hnefatafl>(&base(20, 1), &levels, false, 0, &quiet_hooks(never()), None)
+                .unwrap();
         let rung = &fitted.rungs[0];
         let sides: Vec<&str> = rung.by_side.iter().map(|s| s.side.as_str()).collect();
         assert_eq!(sides, ["attackers", "defenders"], "names from the game");
@@ -508,7 +548,8 @@ mod tests {
         let sides_pass = rung.by_side.iter().all(SideScore::ahead);
         assert_eq!(rung.passed, rung.estimate.score.ci95[0] > 0.5 && sides_pass);
         // Ludo has four seats, not two sides.
-        let ludo = ladder::<Ludo>(&base(40, 5), &levels, false, 0, &quiet_hooks(never())).unwrap();
+        let ludo =
+            ladder::<Ludo>(&base(40, 5), &levels, false, 0, &quiet_hooks(never()), None).unwrap();
         assert!(ludo.rungs[0].by_side.is_empty());
     }
 

@@ -195,7 +195,7 @@ mod tests {
         .resolve();
         let pairs = Format::RoundRobin.pairs(3);
         let matches =
-            play_matches::<Ludo>(&base, &agents, &pairs, 0, &quiet_hooks(never())).unwrap();
+            play_matches::<Ludo>(&base, &agents, &pairs, 0, &quiet_hooks(never()), None).unwrap();
         let summary = summarize_tournament(&base, Format::RoundRobin, &matches).unwrap();
         for i in 0..3 {
             for j in 0..3 {

@@ -552,12 +552,8 @@ pub fn games() -> Vec<GameInfo> {
 }
 
 /// A record to replay, as the page's "load record" box reads it: a line of `koom run --records`
-/// (tab-separated: index, group, rotation, agents, result, reason, start, moves) or a plain move
-/// list (commas or new lines).
-///
-/// The same fields `tuner::records::parse_record` reads; written here rather than reused
-/// because `tuner` brings rayon, files and processes that a wasm package must not carry, and
-/// the line is eight split fields.
+/// (read by [`engine::record::Record::parse`], the reader the command line uses) or a plain
+/// move list (commas or new lines).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Record {
     /// The game's seed group in the run (`None` for a move list).
@@ -586,31 +582,13 @@ pub fn parse_record(text: &str) -> Result<Record, WebError> {
             ..Record::default()
         });
     }
-    let fields: Vec<&str> = text.split('\t').collect();
-    let [index, group, rotation, agents, result, reason, start, moves] = fields[..] else {
-        return error(format!(
-            "a record line has 8 tab-separated fields (index, group, rotation, agents, result, reason, start, moves), this one has {}",
-            fields.len()
-        ));
-    };
-    let number = |name: &str, text: &str| {
-        text.trim()
-            .parse::<u64>()
-            .map_err(|_| WebError(format!("record: {name} {} is not a number", quote(text))))
-    };
-    number("index", index)?;
-    number("rotation", rotation)?;
+    let record = engine::record::Record::parse(text).map_err(|e| WebError(e.to_string()))?;
     Ok(Record {
-        group: Some(number("group", group)?),
-        agents: agents.split(',').map(|a| a.trim().to_owned()).collect(),
-        result: Some(result.to_owned()),
-        reason: Some(reason.to_owned()),
-        start: (start.trim() != "start").then(|| start.trim().to_owned()),
-        moves: moves
-            .split(',')
-            .map(str::trim)
-            .filter(|m| !m.is_empty())
-            .map(str::to_owned)
-            .collect(),
+        group: Some(record.group),
+        agents: record.agents,
+        result: Some(record.result),
+        reason: Some(record.reason),
+        start: record.start,
+        moves: record.moves,
     })
 }

@@ -254,18 +254,21 @@ fn the_hint_carries_the_native_analysis_score() {
 
 #[wasm_bindgen_test]
 fn a_record_line_or_a_move_list_is_parsed() {
-    let record: JsValue =
-        KoomGame::parse_record("7\t3\t1\teasy,hard\tseat 1 wins\tcorner\tstart\td1-b1,e5-e2")
-            .unwrap()
-            .into();
+    let record: JsValue = KoomGame::parse_record(
+        "7\t3\t1\t99\teasy,hard\tseat 1 wins\tcorner\tdefault\tstart\td1-b1,e5-e2\t-",
+    )
+    .unwrap()
+    .into();
     assert_eq!(field(&record, "group").as_f64(), Some(3.0));
     assert_eq!(strings(field(&record, "moves")), ["d1-b1", "e5-e2"]);
     assert!(field(&record, "start").is_null());
     let list: JsValue = KoomGame::parse_record("d1-b1, e5-e2").unwrap().into();
     assert!(field(&list, "group").is_null());
     assert_eq!(strings(field(&list, "moves")), ["d1-b1", "e5-e2"]);
-    assert_eq!(
-        thrown(KoomGame::parse_record("1\tx\t0\ta,b\tdraw\tcap\tstart\t")),
-        "record: group `x` is not a number"
+    assert!(
+        thrown(KoomGame::parse_record(
+            "1\tx\t0\t5\ta,b\tdraw\tcap\tdefault\tstart\t\t-"
+        ))
+        .ends_with(": group `x` is not a number")
     );
 }

@@ -386,8 +386,8 @@ fn a_record_line_or_a_move_list_is_read() {
     let list = parse_record("d1-b1, e5-e2\nf1-f3\n").unwrap();
     assert_eq!(list.moves, ["d1-b1", "e5-e2", "f1-f3"]);
     assert_eq!((list.group, list.start, list.agents.len()), (None, None, 0));
-    // A line as `koom run --records` writes it (tuner/src/records.rs).
-    let line = "7\t3\t1\tcmd:x y,hard\tseat 1 wins\tcorner\tstart\td1-b1,e5-e2\n";
+    // A line as `koom run --records` writes it (engine/src/record.rs).
+    let line = "7\t3\t1\t99\tcmd:x y,hard\tseat 1 wins\tcorner\tdefault\tstart\td1-b1,e5-e2\t-\n";
     let record = parse_record(line).unwrap();
     assert_eq!(record.group, Some(3));
     assert_eq!(record.agents, ["cmd:x y", "hard"]);
@@ -395,18 +395,18 @@ fn a_record_line_or_a_move_list_is_read() {
     assert_eq!(record.reason.as_deref(), Some("corner"));
     assert_eq!(record.start, None);
     assert_eq!(record.moves, ["d1-b1", "e5-e2"]);
-    let started = parse_record("0\t0\t0\ta,b\tdraw\tcap\tPOS 1\t").unwrap();
+    let started = parse_record("0\t0\t0\t5\ta,b\tdraw\tcap\tdefault\tPOS 1\t\t-").unwrap();
     assert_eq!(started.start.as_deref(), Some("POS 1"));
     assert!(started.moves.is_empty());
     assert_eq!(
         parse_record("1\t2\t3").unwrap_err().0,
-        "a record line has 8 tab-separated fields (index, group, rotation, agents, result, reason, start, moves), this one has 3"
+        "bad record `1\\t2\\t3`: a record has 11 tab-separated fields (index, group, rotation, seed, agents, result, reason, rules, start, moves, opening), this one has 3"
     );
-    assert_eq!(
-        parse_record("1\tx\t0\ta,b\tdraw\tcap\tstart\t")
+    assert!(
+        parse_record("1\tx\t0\t5\ta,b\tdraw\tcap\tdefault\tstart\t\t-")
             .unwrap_err()
-            .0,
-        "record: group `x` is not a number"
+            .0
+            .ends_with(": group `x` is not a number")
     );
 }
 
@@ -421,7 +421,10 @@ fn a_recorded_game_replays_in_the_session() {
             s.play(&mv).unwrap();
         }
         let moves = s.state().moves;
-        let line = format!("0\t4\t0\teasy,hard\tnone\tnone\tstart\t{}", moves.join(","));
+        let line = format!(
+            "0\t4\t0\t7\teasy,hard\tnone\tnone\tdefault\tstart\t{}\t-",
+            moves.join(",")
+        );
         let record = web::session::parse_record(&line).unwrap();
         let mut r = new(
             game,

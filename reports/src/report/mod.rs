@@ -280,8 +280,32 @@ fn length_chart(h: &Histogram, file: &str, title: &str) -> Result<String, String
     .map_err(|e| format!("{file}: {e}"))
 }
 
-fn termination_shares(t: &[Termination]) -> (Vec<String>, Vec<f64>) {
-    t.iter().map(|r| (r.reason.clone(), r.share)).unzip()
+/// The reasons some game ended by, and each named termination table's shares of them. A reason
+/// no game ended by (the forfeits, when no external program played) is left out: it would be a
+/// row of empty bars.
+fn termination_shares(
+    tables: Vec<(String, &[Termination])>,
+) -> (Vec<String>, Vec<(String, Vec<f64>)>) {
+    let first = tables.first().map_or(&[][..], |(_, t)| *t);
+    let occurred: Vec<usize> = (0..first.len())
+        .filter(|&i| {
+            tables
+                .iter()
+                .any(|(_, t)| t.get(i).is_some_and(|r| r.games > 0))
+        })
+        .collect();
+    let reasons = occurred.iter().map(|&i| first[i].reason.clone()).collect();
+    let shares = tables
+        .into_iter()
+        .map(|(name, t)| {
+            let shares = occurred
+                .iter()
+                .map(|&i| t.get(i).map_or(0.0, |r| r.share))
+                .collect();
+            (name, shares)
+        })
+        .collect();
+    (reasons, shares)
 }
 
 /// The note every report carries about its intervals.
@@ -418,11 +442,11 @@ fn run(s: &RunSummary) -> Result<Document, String> {
         "Game length (moves)",
         length_chart(&s.length_histogram, "game-length.svg", "Game length")?,
     );
-    let (reasons, shares) = termination_shares(&s.termination);
+    let (reasons, shares) = termination_shares(vec![("all games".into(), &s.termination[..])]);
     doc.chart(
         "termination.svg",
         "How games ended",
-        charts::grouped_shares("How games ended", &reasons, &[("all games".into(), shares)])?,
+        charts::grouped_shares("How games ended", &reasons, &shares)?,
     );
     game_specific(&mut doc, &s.game_specific)?;
     Ok(doc)
@@ -622,7 +646,6 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
     let mut rows = Vec::new();
     let mut advantage = Vec::new();
     let mut ends = Vec::new();
-    let mut reasons = Vec::new();
     for p in &t.pairings {
         let name = format!("{} vs {}", p.agent, p.opponent);
         let ps = &p.summary;
@@ -647,9 +670,7 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
         let row = rows.last_mut().expect("just pushed");
         row.extend(advantage_row(&fpa.advantage, fpa).into_iter().skip(1));
         advantage.push(item(name.clone(), &fpa.advantage));
-        let (r, shares) = termination_shares(&ps.termination);
-        reasons = r;
-        ends.push((name, shares));
+        ends.push((name, &ps.termination[..]));
     }
     doc.table(
         &[
@@ -681,6 +702,7 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
                 .map_or(charts::Scale::SHARE, |p| advantage_scale(&p.summary)),
         )?,
     );
+    let (reasons, ends) = termination_shares(ends);
     doc.chart(
         "termination.svg",
         "How games ended, per pairing",
@@ -885,5 +907,30 @@ mod tests {
                 .unwrap_err()
                 .contains("neither")
         );
+    }
+
+    #[test]
+    fn the_ending_chart_shows_only_reasons_some_game_ended_by() {
+        let table = |games: [u64; 3]| -> Vec<Termination> {
+            ["corner", "ply cap", "forfeit: program crashed"]
+                .iter()
+                .zip(games)
+                .map(|(reason, games)| Termination {
+                    reason: (*reason).to_owned(),
+                    games,
+                    share: games as f64 / 10.0,
+                })
+                .collect()
+        };
+        let (a, b) = (table([10, 0, 0]), table([8, 0, 2]));
+        let (reasons, shares) = termination_shares(vec![("a".into(), &a[..])]);
+        assert_eq!(reasons, ["corner"]);
+        assert_eq!(shares, [("a".to_owned(), vec![1.0])]);
+        // A reason that occurred in one pairing is shown for every pairing.
+        let (reasons, shares) =
+            termination_shares(vec![("a".into(), &a[..]), ("b".into(), &b[..])]);
+        assert_eq!(reasons, ["corner", "forfeit: program crashed"]);
+        assert_eq!(shares[0].1, [1.0, 0.0]);
+        assert_eq!(shares[1].1, [0.8, 0.2]);
     }
 }

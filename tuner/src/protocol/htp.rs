@@ -196,10 +196,12 @@ pub fn read_response_start(line: &str) -> Option<Result<String, String>> {
     }
 }
 
-/// `play ROLE FROM TO` for the seat and a move in koom's notation (`d1-d3`).
+/// `play ROLE FROM TO` for the seat and a move in koom's notation (`d1-d3`, or `g3-e3xe2` with
+/// the captures, which HTP's `play` does not take: the engine works them out itself).
 #[must_use]
 pub fn play_text(seat: usize, koom_move: &str) -> String {
-    format!("play {} {}", role_name(seat), koom_move.replace('-', " "))
+    let squares = koom_move.split(['x', 'X']).next().unwrap_or(koom_move);
+    format!("play {} {}", role_name(seat), squares.replace('-', " "))
 }
 
 /// Reads the answer to `generate_move`: `play ROLE FROM TO`, or `ROLE FROM TO` as early

@@ -83,6 +83,8 @@ fn generated_moves_are_read_in_every_form_hnefatafl_copenhagen_writes() {
     );
     assert_eq!(read_play("defender e5 e2"), Ok((1, "e5-e2".into())));
     assert_eq!(read_play(&play_text(1, "e5-e2")), Ok((1, "e5-e2".into())));
+    // koom writes a move's captures; HTP's `play` names the two squares only.
+    assert_eq!(play_text(0, "g3-e3xe2xd3"), "play attacker g3 e3");
     assert!(
         read_play("play attacker resigns _")
             .unwrap_err()

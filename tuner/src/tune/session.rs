@@ -358,7 +358,15 @@ impl<G: Game> Tuner<G> {
         on_batch: &mut dyn FnMut(&crate::stats::Sprt, &crate::tally::RunTally<G>),
     ) -> std::io::Result<GateRun<G>> {
         let v = &self.spec.verify;
-        gate(plan, v.bounds, v.batch, self.spec.threads, hooks, on_batch)
+        gate(
+            plan,
+            v.bounds,
+            v.batch,
+            self.spec.threads,
+            hooks,
+            on_batch,
+            None,
+        )
     }
 
     /// `tuning.csv`: a header, the start (iteration 0), then one row per iteration done.

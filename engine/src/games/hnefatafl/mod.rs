@@ -354,7 +354,7 @@ impl Game for Hnefatafl {
     }
 
     fn format_move(&self, mv: Move) -> String {
-        notation::format_move(mv)
+        notation::format_move(self, mv)
     }
 
     fn render(&self) -> String {

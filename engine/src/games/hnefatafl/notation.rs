@@ -1,8 +1,10 @@
 //! Text forms (`docs/rules/hnefatafl.md`, "Notation").
 //!
 //! - A square is a file letter `a`..`k` and a rank `1`..`11`: `a1` is the bottom left corner.
-//! - A move is `from-to`, e.g. `d1-d3`. When read, a list of the squares it captures may follow
-//!   after `x`, separated by `/` (`d1-d3xd4/e3`); it must then be exactly what the move captures.
+//! - A move is `from-to`, e.g. `d1-d3`, followed by each soldier it captures after an `x`, as the
+//!   published human game records write it (`d1-d3xd4xe3`; the king's capture ends the game
+//!   and is not written). When read, the capture list may be left out or written koom's older
+//!   way (`d1-d3xd4/e3`), but when written it must be exactly what the move captures.
 //! - A position is OpenTafl's board string — the ranks from 11 down to 1, each between slashes,
 //!   `t` an attacker, `T` a defender, `K` the king and a number a run of empty squares — then a
 //!   space and the side to move, `a` (attackers) or `d` (defenders):
@@ -54,12 +56,21 @@ pub fn parse_square(text: &str) -> Result<Square, String> {
     Ok(Square::at(file, rank - 1))
 }
 
+/// The move in `game`, with the soldiers it captures: `d1-d3xd4xe3`.
 #[must_use]
-pub fn format_move(mv: Move) -> String {
-    MoveText(mv, Capture::default()).to_string()
+pub fn format_move(game: &Hnefatafl, mv: Move) -> String {
+    let soldiers = game.apply_preview(mv).soldiers;
+    MoveText(
+        mv,
+        Capture {
+            soldiers,
+            king: false,
+        },
+    )
+    .to_string()
 }
 
-/// The move followed by what it captured, `d1-d3xd4/e3`, and ` (king captured)` when it took
+/// The move followed by what it captured, `d1-d3xd4xe3`, and ` (king captured)` when it took
 /// the king. A `Display` value, so that a game narrated into [`crate::game::NoLog`] never
 /// formats it.
 #[derive(Clone, Copy, Debug)]
@@ -69,9 +80,8 @@ impl core::fmt::Display for MoveText {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let Self(mv, capture) = self;
         write!(f, "{}-{}", SquareName(mv.from), SquareName(mv.to))?;
-        for (i, square) in squares(capture.soldiers).enumerate() {
-            let separator = if i == 0 { 'x' } else { '/' };
-            write!(f, "{separator}{}", SquareName(square))?;
+        for square in squares(capture.soldiers) {
+            write!(f, "x{}", SquareName(square))?;
         }
         if capture.king {
             f.write_str(" (king captured)")?;

@@ -220,7 +220,7 @@ fn captures_are_ordered_first() {
         .iter()
         .max_by_key(|&&mv| eval.move_order(&g, mv))
         .unwrap();
-    assert_eq!(g.format_move(*best), "d1-d5");
+    assert_eq!(g.format_move(*best), "d1-d5xe5");
     assert!(eval.move_order(&g, *best) >= 1000);
     assert!(
         moves

@@ -109,6 +109,9 @@ fn illegal_moves_say_why() {
     assert_eq!(g.parse_move("d1-d5xe5xd6"), Ok(both));
     assert_eq!(g.parse_move("d1-d5xd6xe5"), Ok(both));
     assert!(g.parse_move("d1-d5xe5").is_err(), "one capture left out");
+    // Written in the published records' style, each capture after its own `x`.
+    assert_eq!(g.format_move(both), "d1-d5xe5xd6");
+    assert_eq!(g.parse_move(&g.format_move(both)), Ok(both));
 }
 
 /// Plays a random game from the start, calling `each` after every move.
