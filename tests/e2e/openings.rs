@@ -180,16 +180,16 @@ fn records_start_from_the_opening_and_play_index_replays_the_game() {
     let fields: Vec<Vec<&str>> = lines.iter().map(|l| l.split('\t').collect()).collect();
     // Group 0 from the moves (the initial position, the opening's moves first), group 1 from
     // the position with the trolls to move.
-    assert_eq!((fields[0][6], fields[0][8]), ("start", "0"));
-    assert!(fields[0][7].starts_with("F1-F2,G8-F9,"), "{}", fields[0][7]);
-    assert_eq!(fields[2][8], "1");
-    assert!(fields[2][6].ends_with(" t"), "{}", fields[2][6]);
+    assert_eq!((fields[0][8], fields[0][10]), ("start", "0"));
+    assert!(fields[0][9].starts_with("F1-F2,G8-F9,"), "{}", fields[0][9]);
+    assert_eq!(fields[2][10], "1");
+    assert!(fields[2][8].ends_with(" t"), "{}", fields[2][8]);
     for line in &lines {
         let o = Koom::new("legal")
             .args(["--game", "thud", "--record", line])
             .ok();
         let f: Vec<&str> = line.split('\t').collect();
-        let expected = format!("result: {} ({})", f[4], f[5]);
+        let expected = format!("result: {} ({})", f[5], f[6]);
         assert_eq!(stdout(&o).lines().last(), Some(expected.as_str()));
     }
     let csv = read(&out.join("games.csv"));
@@ -452,7 +452,7 @@ fn hard_against_hard_over_the_hnefatafl_suite_plays_different_games() {
         .ok();
     let games: Vec<String> = read(&records)
         .lines()
-        .map(|l| l.split('\t').nth(7).unwrap().to_owned())
+        .map(|l| l.split('\t').nth(9).unwrap().to_owned())
         .collect();
     assert_eq!(games.len(), 6);
     let distinct: HashSet<&String> = games.iter().collect();
