@@ -337,7 +337,7 @@ def check_load_record(driver, url, failures):
                             "--seed", "3", "--records", str(records), "--out", str(Path(tmp) / game)],
                            check=True, capture_output=True)
             line = records.read_text().splitlines()[0]
-            moves = line.split("\t")[7].split(",")
+            moves = line.split("\t")[9].split(",")
             driver.get(url)
             driver.run("const d = arguments[0]; (function w() { document.body.dataset.ready ? d() : setTimeout(w, 20); })();")
             got = driver.run(LOAD_RECORD, game, 3, line)
