@@ -200,6 +200,7 @@ impl GameVisitor for Gate<'_> {
                 result.tally.games
             },
             partial: result.partial,
+            openings: plan.openings.as_ref().map(|s| s.info.clone()),
             sprt: sprt.clone(),
             head_to_head: h2h.clone(),
         };
