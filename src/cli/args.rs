@@ -578,6 +578,10 @@ pub struct OpeningsArgs {
     /// Self-play games per candidate, each on its own seed.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub games: u64,
+    /// Score only the games the rules decide: leave out those the ply cap cut off (they say
+    /// nothing about balance); a candidate whose games were all capped is not kept.
+    #[arg(long)]
+    pub skip_capped: bool,
     /// Candidates to draw at most before giving up (default: 20 × --count).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub max_tries: Option<u64>,

@@ -32,6 +32,7 @@ impl GameVisitor for Openings<'_> {
             setup: parse_agent::<G>(&args.level, engine::TimeControl::Batch)?,
             keep: lo..=hi,
             games: args.games,
+            skip_capped: args.skip_capped,
             max_tries: args.max_tries.unwrap_or(args.count.saturating_mul(20)),
             seed: args.seed,
         };
@@ -96,12 +97,17 @@ fn suite_text<G: Game>(args: &OpeningsArgs, spec: &Spec, found: &Generated) -> S
     );
     let _ = writeln!(
         text,
-        "#   koom openings --game {} --plies {} --count {} --level {} --keep {lo}..{hi} --games {} --max-tries {} --seed {}{}",
+        "#   koom openings --game {} --plies {} --count {} --level {} --keep {lo}..{hi} --games {}{} --max-tries {} --seed {}{}",
         G::NAME,
         spec.plies,
         spec.count,
         spec.level,
         spec.games,
+        if spec.skip_capped {
+            " --skip-capped"
+        } else {
+            ""
+        },
         spec.max_tries,
         spec.seed,
         options.concat()
@@ -128,10 +134,21 @@ fn suite_text<G: Game>(args: &OpeningsArgs, spec: &Spec, found: &Generated) -> S
         found.scored,
         found.kept.len()
     );
-    for kept in &found.kept {
+    if spec.skip_capped {
         let _ = writeln!(
             text,
-            "# candidate {}: {side} score {:.3}, games of {:.0} plies on average",
+            "# Games cut off by the ply cap are left out of the score (--skip-capped)."
+        );
+    }
+    for kept in &found.kept {
+        let capped = if spec.skip_capped {
+            format!(", {} of {} games capped", kept.capped, spec.games)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            text,
+            "# candidate {}: {side} score {:.3}, games of {:.0} plies on average{capped}",
             kept.candidate, kept.score, kept.mean_plies
         );
         let _ = writeln!(text, "moves: {}", kept.moves.join(", "));

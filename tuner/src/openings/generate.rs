@@ -5,7 +5,10 @@
 //! its own seeded stream. It is scored by `games` self-play games of the level from it, game `j`
 //! on its own seed (the levels break ties from the seed, so the games differ), as seat 0's mean
 //! score: the share of the points in games scored on points (Thud), else 1 for a win, ½ for a
-//! draw or no result, 0 for a loss. It is kept when the score lies in `keep`. Candidates whose
+//! draw or no result, 0 for a loss. With `skip_capped`, games cut off by a safety cap (the
+//! Hnefatafl ply cap) are left out of the mean: the level could not decide them, so they say
+//! nothing about balance, and a candidate whose games were all capped is not kept. It is kept
+//! when the score lies in `keep`. Candidates whose
 //! random moves end the game, or that reach a position already tried, are skipped. Candidates
 //! are scored in parallel and taken in order, so the suite depends only on the arguments.
 
@@ -37,6 +40,8 @@ pub struct Spec {
     pub keep: RangeInclusive<f64>,
     /// Self-play games per candidate.
     pub games: u64,
+    /// Score only the games the rules decided, not those a cap cut off.
+    pub skip_capped: bool,
     /// Candidates tried at most before giving up.
     pub max_tries: u64,
     pub seed: u64,
@@ -50,8 +55,10 @@ pub struct Kept {
     pub moves: Vec<String>,
     /// Seat 0's mean score over the games.
     pub score: f64,
-    /// Mean plies of the games, the opening's included.
+    /// Mean plies of the games, the opening's included (capped games too).
     pub mean_plies: f64,
+    /// Games cut off by a cap, left out of `score` (with `skip_capped`).
+    pub capped: u64,
 }
 
 /// What the search found.
@@ -108,10 +115,18 @@ pub fn seat0_score<G: Game>(game: &G) -> f64 {
     }
 }
 
-/// Seat 0's mean score and the mean length over `spec.games` self-play games from `start`.
-fn score<G: Game>(spec: &Spec, options: &G::Options, start: &G, k: u64) -> (f64, f64) {
+/// A candidate's games: seat 0's mean score (`None` when every game was capped and capped games
+/// are skipped), the mean length, and the games skipped as capped.
+struct Scored {
+    score: Option<f64>,
+    mean_plies: f64,
+    capped: u64,
+}
+
+/// Plays `spec.games` self-play games from `start`.
+fn score<G: Game>(spec: &Spec, options: &G::Options, start: &G, k: u64) -> Scored {
     let mut agents = vec![G::new_agent(&spec.setup), G::new_agent(&spec.setup)];
-    let (mut total, mut plies) = (0.0, 0u64);
+    let (mut total, mut plies, mut capped) = (0.0, 0u64, 0u64);
     for j in 0..spec.games {
         let seeded = SeededGame {
             options,
@@ -120,11 +135,19 @@ fn score<G: Game>(spec: &Spec, options: &G::Options, start: &G, k: u64) -> (f64,
             clock: &NoClock,
         };
         let end = seeded.play_from(start, &mut agents, |s| s, &mut NoLog, |_| {}, |_, _| {});
-        total += seat0_score(&end);
         plies += u64::from(end.counters().moves);
+        if spec.skip_capped && end.outcome().is_some_and(|o| o.reason.is_timeout()) {
+            capped += 1;
+        } else {
+            total += seat0_score(&end);
+        }
     }
-    let n = spec.games as f64;
-    (total / n, plies as f64 / n)
+    let decided = spec.games - capped;
+    Scored {
+        score: (decided > 0).then(|| total / decided as f64),
+        mean_plies: plies as f64 / spec.games as f64,
+        capped,
+    }
 }
 
 /// Refuses games the generator cannot score: seat 0's score is an even share only with two
@@ -175,20 +198,24 @@ pub fn generate<G: Game>(
                 seen.insert(game.position().unwrap_or_else(|| moves.join(",")))
             })
             .collect();
-        let scored: Vec<(f64, f64)> = pool.install(|| {
+        let scored: Vec<Scored> = pool.install(|| {
             fresh
                 .par_iter()
                 .map(|(k, _, game)| score(spec, options, game, *k))
                 .collect()
         });
         scored_ks.extend(fresh.iter().map(|(k, _, _)| *k));
-        for ((k, moves, _), (score, mean_plies)) in fresh.into_iter().zip(scored) {
-            if spec.keep.contains(&score) && (found.kept.len() as u64) < spec.count {
+        for ((k, moves, _), scored) in fresh.into_iter().zip(scored) {
+            let Some(score) = scored.score.filter(|s| spec.keep.contains(s)) else {
+                continue;
+            };
+            if (found.kept.len() as u64) < spec.count {
                 found.kept.push(Kept {
                     candidate: k,
                     moves,
                     score,
-                    mean_plies,
+                    mean_plies: scored.mean_plies,
+                    capped: scored.capped,
                 });
             }
         }
@@ -226,6 +253,7 @@ mod tests {
             .unwrap(),
             keep,
             games: 2,
+            skip_capped: false,
             max_tries: 40,
             seed: 7,
         }
@@ -270,5 +298,34 @@ mod tests {
         )
         .unwrap();
         assert_eq!((found.kept.len(), found.tried), (0, 3));
+    }
+
+    /// Hnefatafl `easy` cannot end a game in 10 plies: every game is capped. Counted as draws they
+    /// score ½; skipped, they leave no score and nothing is kept.
+    #[test]
+    fn capped_games_score_half_or_with_skip_capped_keep_nothing() {
+        use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions};
+        let never = AtomicBool::new(false);
+        let options = HnefataflOptions { ply_cap: 10 };
+        let run = |skip_capped| {
+            generate::<Hnefatafl>(
+                &Spec {
+                    skip_capped,
+                    max_tries: 4,
+                    ..spec::<Hnefatafl>(2, 0.5..=0.5)
+                },
+                &options,
+                1,
+                &never,
+                &|_, _| {},
+            )
+            .unwrap()
+        };
+        let counted = run(false);
+        assert_eq!(counted.kept.len(), 2);
+        assert!(counted.kept.iter().all(|k| k.score == 0.5 && k.capped == 0));
+        let skipped = run(true);
+        assert!(skipped.kept.is_empty());
+        assert_eq!(skipped.scored, 4, "every candidate was played");
     }
 }
