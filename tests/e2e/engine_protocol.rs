@@ -24,13 +24,17 @@ impl Engine {
 
     /// `koom engine ARGS`.
     pub fn spawn(args: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_koom"))
-            .arg("engine")
+        Self::program(env!("CARGO_BIN_EXE_koom"), &[&["engine"], args].concat())
+    }
+
+    /// Any program with its arguments.
+    pub fn program(path: &str, args: &[&str]) -> Self {
+        let mut child = Command::new(path)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .expect("koom engine starts");
+            .expect("the engine starts");
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
         Self {

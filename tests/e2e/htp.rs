@@ -65,10 +65,12 @@ fn two_htp_engines_play_a_whole_game_through_a_relay() {
         let mv = game
             .parse_move(&format!("{from}-{to}"))
             .unwrap_or_else(|e| panic!("ply {}: {answer}: {e}", game.plies()));
-        let captured = game.apply(mv).soldiers;
+        let king = game.board().king;
+        let captured = game.apply(mv);
+        // The king's square is named when he is captured, as hnefatafl-copenhagen answers.
         let expected: Vec<String> = (0..121)
             .map(Square::from_index)
-            .filter(|&s| captured >> s.index() & 1 != 0)
+            .filter(|&s| captured.soldiers >> s.index() & 1 != 0 || (captured.king && s == king))
             .map(square_name)
             .collect();
         let reply = ask(&mut engines[1 - seat], &answer);
@@ -176,4 +178,90 @@ fn the_real_hnefatafl_copenhagen_program_follows_and_answers_every_move() {
             .get("engine_failures")
             .is_none()
     );
+}
+
+/// The first line of the next answer: lines that start with neither `=` nor `?` (the blank line
+/// after koom's answers, hnefatafl-copenhagen's diagnostics) are skipped.
+fn answer(engine: &mut Engine, command: &str) -> String {
+    engine.send(command);
+    loop {
+        let line = engine.line();
+        if line.starts_with('=') || line.starts_with('?') {
+            return line;
+        }
+    }
+}
+
+/// The same `play` lines sent to hnefatafl-copenhagen's engine (`KOOM_HNEFATAFL_HTP`) and to
+/// `koom engine --protocol htp`, move by move over 20 games of koom's `easy` against `normal`:
+/// both must answer every move with the same captured squares, up to the ply where the
+/// program's own rules end its game (its draw at ply 142, its `can_not_escape` win), and both
+/// `final_status` must agree where both play a game to its end.
+#[test]
+#[ignore = "needs hnefatafl-copenhagen's hnefatafl-text-protocol: set KOOM_HNEFATAFL_HTP"]
+fn the_real_program_and_koom_s_htp_engine_answer_every_move_alike() {
+    let program = std::env::var("KOOM_HNEFATAFL_HTP")
+        .expect("KOOM_HNEFATAFL_HTP: the path of hnefatafl-text-protocol");
+    let dir = scratch("htp-alike");
+    let records = dir.join("records.txt");
+    Koom::new("run")
+        .args([
+            "--game",
+            "hnefatafl",
+            "--agents",
+            "easy,normal",
+            "--games",
+            "20",
+        ])
+        .arg("--records")
+        .arg(&records)
+        .out(dir.join("out"))
+        .quiet()
+        .ok();
+    let (mut plies, mut cut_short, mut together) = (0, 0, 0);
+    for record in crate::common::read(&records).lines() {
+        let moves = record.split('\t').nth(9).unwrap();
+        let mut theirs = Engine::program(&program, &["--repeat-moves"]);
+        let mut ours = start("easy");
+        let mut finished = true;
+        for (i, mv) in moves.split(',').enumerate() {
+            let squares = mv.split('x').next().unwrap().replace('-', " ");
+            let play = format!("play {} {squares}", role(i % 2));
+            let their = answer(&mut theirs, &play);
+            if their.starts_with('?') {
+                assert!(
+                    their.contains("already over"),
+                    "ply {}: {play}: {their}",
+                    i + 1
+                );
+                finished = false;
+                break;
+            }
+            let sorted = |text: &str| {
+                let mut words: Vec<String> =
+                    text[1..].split_whitespace().map(str::to_owned).collect();
+                words.sort();
+                words
+            };
+            let our = answer(&mut ours, &play);
+            assert_eq!(sorted(&our), sorted(&their), "ply {}: {play}", i + 1);
+            plies += 1;
+        }
+        if finished {
+            together += 1;
+            assert_eq!(
+                answer(&mut theirs, "final_status"),
+                answer(&mut ours, "final_status")
+            );
+        } else {
+            cut_short += 1;
+        }
+        // hnefatafl-copenhagen 6.4.1 does not exit at the end of its input.
+        let _ = theirs.child.kill();
+        let _ = theirs.child.wait();
+    }
+    eprintln!(
+        "{plies} plies answered alike; {together} games ended together, {cut_short} ended earlier by the program's rules"
+    );
+    assert_eq!(together + cut_short, 20);
 }

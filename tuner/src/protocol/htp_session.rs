@@ -154,14 +154,16 @@ impl HtpSession {
         Ok(())
     }
 
-    /// Plays the move and answers the squares it captured, `d4 e3`.
+    /// Plays the move and answers the squares it captured, `d4 e3`; the king's square too when
+    /// the move captures him, as hnefatafl-copenhagen answers (its `capture_the_king` adds it).
     fn play(&mut self, seat: usize, text: &str) -> Result<String, String> {
         self.check_turn(seat)?;
         let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
+        let king = self.game.board().king;
         let capture = self.game.apply(mv);
         let squares: Vec<String> = (0..121)
             .map(Square::from_index)
-            .filter(|&s| capture.soldiers >> s.index() & 1 != 0)
+            .filter(|&s| capture.soldiers >> s.index() & 1 != 0 || (capture.king && s == king))
             .map(square_name)
             .collect();
         Ok(squares.join(" "))

@@ -107,6 +107,27 @@ fn responses_end_with_a_blank_line_and_hold_none_inside() {
     assert_eq!(read_response_start("bestmove d1-d3"), None);
 }
 
+/// A game of koom's `easy` (attackers) and `normal` in which h4-g4 closes the ring around the king
+/// on f4 (attackers on e4, f5, f3). hnefatafl-copenhagen 6.4.1's engine, given the same `play`
+/// lines, answers `= f4` and then `attacker_wins`: the king's square is among the captures.
+#[test]
+fn play_names_the_king_s_square_when_the_move_captures_him() {
+    const MOVES: &str = "b6-b2,g5-h5,f10-b10,g7-g8,j6-j2,e5-e4,h11-i11,e7-d7,d1-c1,g8-h8,\
+        g11-g8,d7-d8,a7-d7,h8-h7,e11-e8,f7-f8,a5-d5,e6-d6,k5-i5,f5-g5,f2-f3,f4-h4,i5-i4,g5-g4,\
+        a4-d4,e4-e8,i4-i5,g4-g5,k4-i4,h4-g4,i4-h4,f6-f4,c1-c7,d6-d7,e1-e7,f4-e4,f3-e3,e4-f4,\
+        f11-f9,f4-f3,h1-h3,f3-f4,e7-f7,h7-h9,f7-f5,h9-h10,i5-i1,h10-j10,f1-f3,j10-j11,e3-e4,\
+        g4-g3";
+    let mut engine = session(0);
+    for (i, mv) in MOVES.split(',').enumerate() {
+        let (from, to) = mv.split_once('-').unwrap();
+        let role = ["attacker", "defender"][i % 2];
+        ask(&mut engine, &format!("play {role} {from} {to}")).unwrap();
+    }
+    assert_eq!(ask(&mut engine, "final_status"), Ok("ongoing".into()));
+    assert_eq!(ask(&mut engine, "play attacker h4 g4"), Ok("f4".into()));
+    assert_eq!(ask(&mut engine, "final_status"), Ok("attacker_wins".into()));
+}
+
 /// a4-e4 and k4-g4 close on the defender on f4 from both sides (`docs/rules/hnefatafl.md`,
 /// custodial capture): the answer to the second names f4, the other moves capture nothing.
 #[test]
