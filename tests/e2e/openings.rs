@@ -117,6 +117,22 @@ fn fnv1a64(bytes: &[u8]) -> u64 {
     })
 }
 
+/// Runs `koom SUB ARGS` with `more` into `dir/SUB` and returns its `summary.json`; `gate` may end
+/// with any verdict (exit 0, 1 or 3) and `ladder` pass or fail (0 or 1), but not in error.
+fn summary_of(dir: &std::path::Path, sub: &str, args: &[&str], more: &[&str]) -> serde_json::Value {
+    let out = dir.join(sub);
+    let code = Koom::new(sub)
+        .args(args)
+        .args(more)
+        .out(&out)
+        .quiet()
+        .output()
+        .status
+        .code();
+    assert!(matches!(code, Some(0 | 1 | 3)), "{sub}: {code:?}");
+    summary(&out)
+}
+
 /// Issue 14: `gate` and `ladder` name the suite in `summary.json` exactly as `run` does (file,
 /// line and opening counts, the bytes' hash, the order).
 #[test]
@@ -124,94 +140,68 @@ fn gate_and_ladder_summaries_name_the_suite_as_run_does() {
     let dir = scratch("openings-gate-ladder");
     let text = "# two openings\nmoves: F1-F2\n\nmoves: F1-F4, G8-F9\n";
     let suite = write(&dir, "suite.txt", text);
-    let order = ["--openings-order", "random", "--seed", "4"];
-    let run = dir.join("run");
-    Koom::new("run")
-        .args([
-            "--game",
-            "thud",
-            "--agents",
-            "easy,beginner",
-            "--games",
-            "2",
-        ])
-        .arg("--openings")
-        .arg(&suite)
-        .args(order)
-        .out(&run)
-        .quiet()
-        .ok();
-    let gate = dir.join("gate");
-    let code = Koom::new("gate")
-        .args([
-            "--game",
-            "thud",
-            "--candidate",
-            "easy",
-            "--baseline",
-            "beginner",
-        ])
-        .args(["--max-games", "2", "--batch", "1"])
-        .arg("--openings")
-        .arg(&suite)
-        .args(order)
-        .out(&gate)
-        .quiet()
-        .output()
-        .status
-        .code();
-    assert!(
-        matches!(code, Some(0 | 1 | 3)),
-        "a verdict, not an error: {code:?}"
-    );
-    let ladder = dir.join("ladder");
-    let code = Koom::new("ladder")
-        .args([
-            "--game",
-            "thud",
-            "--levels",
-            "beginner,easy",
-            "--games",
-            "2",
-        ])
-        .arg("--openings")
-        .arg(&suite)
-        .args(order)
-        .out(&ladder)
-        .quiet()
-        .output()
-        .status
-        .code();
-    assert!(
-        matches!(code, Some(0 | 1)),
-        "a verdict, not an error: {code:?}"
-    );
+    let suite_path = suite.to_str().unwrap();
+    let with_suite = [
+        "--openings",
+        suite_path,
+        "--openings-order",
+        "random",
+        "--seed",
+        "4",
+    ];
+    let run = [
+        "--game",
+        "thud",
+        "--agents",
+        "easy,beginner",
+        "--games",
+        "2",
+    ];
+    let gate = [
+        "--game",
+        "thud",
+        "--candidate",
+        "easy",
+        "--baseline",
+        "beginner",
+        "--max-games",
+        "2",
+        "--batch",
+        "1",
+    ];
+    let ladder = [
+        "--game",
+        "thud",
+        "--levels",
+        "beginner,easy",
+        "--games",
+        "2",
+    ];
     let expected = serde_json::json!({
-        "path": suite.to_str().unwrap(),
+        "path": suite_path,
         "lines": 4,
         "openings": 2,
         "hash": format!("{:016x}", fnv1a64(text.as_bytes())),
         "order": "random",
     });
-    for dir in [&run, &gate, &ladder] {
-        assert_eq!(summary(dir)["openings"], expected, "{}", dir.display());
+    for (sub, args) in [
+        ("run", &run[..]),
+        ("gate", &gate[..]),
+        ("ladder", &ladder[..]),
+    ] {
+        assert_eq!(
+            summary_of(&dir, sub, args, &with_suite)["openings"],
+            expected,
+            "{sub}"
+        );
     }
     // Without a suite there is no `openings` object, as in run.
-    let plain = dir.join("plain");
-    Koom::new("gate")
-        .args([
-            "--game",
-            "thud",
-            "--candidate",
-            "easy",
-            "--baseline",
-            "beginner",
-        ])
-        .args(["--max-games", "2", "--batch", "1"])
-        .out(&plain)
-        .quiet()
-        .output();
-    assert!(summary(&plain).get("openings").is_none());
+    let plain = scratch("openings-gate-plain");
+    assert!(
+        summary_of(&plain, "gate", &gate, &[])
+            .get("openings")
+            .is_none()
+    );
 }
 
 #[test]

@@ -313,77 +313,29 @@ impl<'a> Player<'a> {
         opponent: String,
     ) -> Result<GameReport, ConnectError> {
         self.agent.new_game();
-        let mut rng = RandomStream::tie_break(self.games, seat);
+        let mut table = Table::new(id, seat, opponent, self.games);
         self.games += 1;
-        // No cap: the server ends the game.
-        let options = HnefataflOptions { ply_cap: u32::MAX };
-        let mut game = Hnefatafl::new(&options, 2, &mut RandomStream::dice(0), &mut NoLog);
-        let mut boards = Boards::new(&game);
-        let mut report = GameReport {
-            id,
-            seat,
-            opponent,
-            winner: None,
-            moves: Vec::new(),
-            notes: Vec::new(),
-        };
-        // Set once koom's copy can no longer follow the server's game.
-        let mut lost_track = false;
         loop {
             match conn.read()? {
                 Message::YourMove { id: game_id, .. } if game_id == id => {
-                    let turn = if lost_track {
+                    let turn = if table.lost_track {
                         Turn::Resign("koom lost track of the game; koom resigned".into())
                     } else {
-                        self.turn(&game, &boards, &mut rng)
+                        self.turn(&table.game, &table.boards, &mut table.rng)
                     };
-                    match turn {
-                        Turn::Play(mv) => {
-                            conn.send(&wire::play(id, seat, mv))?;
-                            report.moves.push(game.format_move(mv));
-                            game.apply(mv);
-                            boards.push(&game);
-                        }
-                        Turn::Resign(why) => {
-                            report.notes.push(why);
-                            conn.send(&wire::resign(id, seat))?;
-                        }
-                    }
+                    conn.send(&table.answer(turn))?;
                 }
                 Message::Played {
                     id: game_id,
                     seat: mover,
                     from,
                     to,
-                } if game_id == id && !lost_track => {
-                    let text = format!("{from}-{to}");
-                    match game.parse_move(&text) {
-                        Ok(mv) if mover == game.to_move() => {
-                            report.moves.push(game.format_move(mv));
-                            game.apply(mv);
-                            boards.push(&game);
-                        }
-                        Ok(_) => {
-                            lost_track = true;
-                            report.notes.push(format!(
-                                "the server played {text} for the {}, out of turn for koom",
-                                role_name(mover)
-                            ));
-                        }
-                        Err(e) => {
-                            lost_track = true;
-                            report
-                                .notes
-                                .push(format!("the server played a move koom refuses: {e}"));
-                        }
-                    }
-                }
+                } if game_id == id && !table.lost_track => table.follow(mover, &from, &to),
                 Message::Refused { command, why } if command == "game" => {
                     // koom's move was refused: its copy is off the server's, so it resigns.
-                    lost_track = true;
-                    report.notes.push(format!(
+                    table.lose_track(format!(
                         "the server refused koom's move {}: {why}",
-                        report.moves.last().map_or("-", String::as_str)
+                        table.report.moves.last().map_or("-", String::as_str)
                     ));
                     conn.send(&wire::resign(id, seat))?;
                 }
@@ -391,17 +343,94 @@ impl<'a> Player<'a> {
                     id: game_id,
                     winner,
                 } if game_id == id => {
-                    report.winner = Some(winner);
-                    break;
+                    table.report.winner = Some(winner);
+                    return Ok(table.end());
                 }
-                Message::Drawn => break,
+                Message::Drawn => return Ok(table.end()),
                 _ => {}
             }
         }
-        if !lost_track {
-            note_disagreement(&game, &mut report);
+    }
+}
+
+/// One game in progress: koom's copy of it, and what the report will say.
+struct Table {
+    game: Hnefatafl,
+    boards: Boards,
+    rng: RandomStream,
+    report: GameReport,
+    /// Set once koom's copy can no longer follow the server's game.
+    lost_track: bool,
+}
+
+impl Table {
+    /// Game `id` from the start, koom in `seat`; `index` counts koom's games (its tie-break
+    /// stream).
+    fn new(id: GameId, seat: usize, opponent: String, index: u64) -> Self {
+        // No cap: the server ends the game.
+        let options = HnefataflOptions { ply_cap: u32::MAX };
+        let game = Hnefatafl::new(&options, 2, &mut RandomStream::dice(0), &mut NoLog);
+        Self {
+            boards: Boards::new(&game),
+            game,
+            rng: RandomStream::tie_break(index, seat),
+            report: GameReport {
+                id,
+                seat,
+                opponent,
+                winner: None,
+                moves: Vec::new(),
+                notes: Vec::new(),
+            },
+            lost_track: false,
         }
-        Ok(report)
+    }
+
+    fn apply(&mut self, mv: Move) {
+        self.report.moves.push(self.game.format_move(mv));
+        self.game.apply(mv);
+        self.boards.push(&self.game);
+    }
+
+    fn lose_track(&mut self, why: String) {
+        self.lost_track = true;
+        self.report.notes.push(why);
+    }
+
+    /// The line that carries out koom's turn (its move is played on the copy).
+    fn answer(&mut self, turn: Turn) -> String {
+        let (id, seat) = (self.report.id, self.report.seat);
+        match turn {
+            Turn::Play(mv) => {
+                self.apply(mv);
+                wire::play(id, seat, mv)
+            }
+            Turn::Resign(why) => {
+                self.report.notes.push(why);
+                wire::resign(id, seat)
+            }
+        }
+    }
+
+    /// The opponent's move `from`-`to` for `mover`, played on the copy when koom can read it.
+    fn follow(&mut self, mover: usize, from: &str, to: &str) {
+        let text = format!("{from}-{to}");
+        match self.game.parse_move(&text) {
+            Ok(mv) if mover == self.game.to_move() => self.apply(mv),
+            Ok(_) => self.lose_track(format!(
+                "the server played {text} for the {}, out of turn for koom",
+                role_name(mover)
+            )),
+            Err(e) => self.lose_track(format!("the server played a move koom refuses: {e}")),
+        }
+    }
+
+    /// The report, with a note when koom's copy ended otherwise than the server's game.
+    fn end(mut self) -> GameReport {
+        if !self.lost_track {
+            note_disagreement(&self.game, &mut self.report);
+        }
+        self.report
     }
 }
 
