@@ -19,8 +19,10 @@ const LEVEL_LEN: usize = EVAL.len() + SEARCH_LEN;
 
 /// The levels, weakest first. Full width throughout: the ordering is too coarse to prune by
 /// (three plies on the 24 best-ordered moves lost to two plies at full width). Expert's node
-/// budget keeps its median move near 40 ms on one core. A cycle costs the root's side 20
-/// (a fifth of a soldier), so that a side standing even slightly better varies its play.
+/// budget keeps its median move near 40 ms on one core. A cycle costs the root's side 300
+/// (three soldiers): at 20, a side ahead on material still let a king shuttling between two
+/// squares hold it in a cycle to the cap (the king runs into a cycle only while he stands
+/// worse than that).
 const ROWS: [LevelRow; 4] = [
     LevelRow {
         name: "easy",
@@ -56,7 +58,7 @@ const fn search(depth: f64, nodes: f64, player_depth: f64, time_ms: f64) -> Sear
         nodes,
         player_depth,
         time_ms,
-        contempt: 20.0,
+        contempt: 300.0,
     }
 }
 
