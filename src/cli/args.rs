@@ -9,8 +9,21 @@ use tuner::config::ExperimentFile;
 use tuner::openings::Order;
 use tuner::tournament::Format;
 
-/// `--game`'s help: every game by name.
-const GAME_HELP: &str = "Game: ludo, thud, trente-douze or hnefatafl (see `koom list`)";
+/// `--game`'s help: every registered game by name.
+fn game_help() -> String {
+    format!(
+        "Game: {} (see `koom list`)",
+        engine::game_names_where(|_| true)
+    )
+}
+
+/// `koom openings --game`'s help: the registered games with two seats.
+fn two_seat_game_help() -> String {
+    format!(
+        "Game with two seats: {}",
+        engine::game_names_where(|g| g.seats == (2, 2))
+    )
+}
 
 /// `--time-control batch|player`, listed in `--help`.
 fn time_control_parser() -> impl clap::builder::TypedValueParser<Value = TimeControl> {
@@ -118,7 +131,8 @@ pub enum Command {
     /// A fixed, deterministic workload per game (self-play of each level, perft): prints speed
     /// and a signature (total moves, perft count) that changes only when behaviour changes.
     Bench(BenchArgs),
-    /// Count the leaf nodes of the move tree to a depth (move-generator check).
+    /// Count the leaf nodes of the move tree to a depth (move-generator check; dice games roll
+    /// from dice stream 0).
     Perft(PerftArgs),
     /// Apply moves to a position, then print the position and its legal moves (or, when the game
     /// is over, its result and why).
@@ -168,7 +182,7 @@ pub enum Preset {
 pub struct MatchArgs {
     /// Config (TOML) for the game and its rule options; flags override it.
     pub config: Option<PathBuf>,
-    #[arg(long, help = GAME_HELP)]
+    #[arg(long, help = game_help())]
     pub game: Option<String>,
     /// Master seed (default 1): the same seed plays the same games.
     #[arg(long)]
@@ -257,7 +271,7 @@ pub struct LadderArgs {
 pub struct ExperimentArgs {
     /// Experiment config (TOML); flags override its values.
     pub config: Option<PathBuf>,
-    #[arg(long, help = GAME_HELP)]
+    #[arg(long, help = game_help())]
     pub game: Option<String>,
     /// Agents, one per seat: levels, `level@weights.toml`, or external programs: `cmd:PROGRAM
     /// ARGS` (koom's engine protocol), `htp:PROGRAM ARGS` (the Hnefatafl Text Protocol) or the
@@ -404,7 +418,7 @@ pub struct BenchArgs {
 
 #[derive(Debug, Args)]
 pub struct WeightsArgs {
-    #[arg(long, help = GAME_HELP)]
+    #[arg(long, help = game_help())]
     pub game: String,
     /// A level with a weight set (see `koom list`).
     #[arg(long)]
@@ -413,8 +427,7 @@ pub struct WeightsArgs {
 
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// Game with a move tree: thud or hnefatafl (see `koom list`).
-    #[arg(long)]
+    #[arg(long, help = game_help())]
     pub game: String,
     /// Plies to count, at most 32 (the recursion is one stack frame a ply; no game's tree can be
     /// counted that deep in any case).
@@ -430,7 +443,7 @@ pub struct PerftArgs {
 
 #[derive(Debug, Args)]
 pub struct LegalArgs {
-    #[arg(long, help = GAME_HELP)]
+    #[arg(long, help = game_help())]
     pub game: String,
     /// Start position in the game's notation (default: the initial position).
     #[arg(long)]
@@ -475,7 +488,7 @@ pub struct AnalyseArgs {
 
 #[derive(Debug, Args)]
 pub struct EngineArgs {
-    #[arg(long, help = GAME_HELP)]
+    #[arg(long, help = game_help())]
     pub game: String,
     /// The level: a name from `koom list`, or `level@weights.toml`.
     #[arg(long)]
@@ -560,8 +573,7 @@ fn score_range(text: &str) -> Result<(f64, f64), String> {
 
 #[derive(Debug, Args)]
 pub struct OpeningsArgs {
-    /// Game with two seats: thud or hnefatafl.
-    #[arg(long)]
+    #[arg(long, help = two_seat_game_help())]
     pub game: String,
     /// Random legal plies from the initial position in each opening.
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=200))]
