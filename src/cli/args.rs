@@ -159,6 +159,10 @@ pub enum Command {
     /// Write an opening suite for `--openings`: short seeded random openings, each kept when a
     /// level playing itself from it scores near even (README: "Opening suites").
     Openings(OpeningsArgs),
+    /// Play Hnefatafl games with a level on a hnefatafl-copenhagen server (TCP): log in, offer
+    /// a game or join one, play it out. Exit 0 = every game played, 1 = network or server
+    /// error, 2 = bad input.
+    Connect(ConnectArgs),
     /// Tune a level's evaluation weights by SPSA (config in TOML, see configs/tune/), with a
     /// checkpoint after every iteration and a verification gate against the start at the end.
     Tune(TuneArgs),
@@ -496,6 +500,52 @@ pub struct EngineArgs {
     /// The protocol spoken on standard input and output.
     #[arg(long, value_enum, default_value_t = EngineProtocol::Koom)]
     pub protocol: EngineProtocol,
+}
+
+#[derive(Debug, Args)]
+pub struct ConnectArgs {
+    /// The server, `HOST` or `HOST:PORT` (port 49152 when not given).
+    #[arg(long)]
+    pub server: String,
+    /// The account to log in to (the server's rule: up to 16 letters, digits, `-` and `_`).
+    #[arg(long)]
+    pub username: String,
+    /// The account's password (up to 32 bytes; empty by default).
+    #[arg(long, default_value = "")]
+    pub password: String,
+    /// Create the account instead of logging in to it.
+    #[arg(long)]
+    pub create_account: bool,
+    /// The Hnefatafl level that plays: a name from `koom list`, or `level@weights.toml`.
+    #[arg(long)]
+    pub level: String,
+    /// `batch` (the level's depth and node budgets) or `player` (its time limit).
+    #[arg(long, value_parser = time_control_parser(), default_value = "batch")]
+    pub time_control: TimeControl,
+    /// Games to play one after another, each offered and waiting for a challenger.
+    #[arg(long, default_value_t = 1, conflicts_with = "join")]
+    pub games: u64,
+    /// The side koom plays in the games it offers.
+    #[arg(long, value_enum, default_value_t = Role::Defender, conflicts_with = "join")]
+    pub role: Role,
+    /// Offer rated games (un-rated by default).
+    #[arg(long, conflicts_with = "join")]
+    pub rated: bool,
+    /// Instead of offering games, ask to join the waiting game with this id and play it.
+    #[arg(long, value_name = "ID")]
+    pub join: Option<u128>,
+    /// Print every line sent (`->`) and received (`<-`) on standard error.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// A Hnefatafl side, as `koom connect --role` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Role {
+    /// the attackers, who move first
+    Attacker,
+    /// the defenders and the king
+    Defender,
 }
 
 /// The protocols `koom engine` speaks (docs/engine-protocol.md).

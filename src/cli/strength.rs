@@ -8,6 +8,7 @@ use anyhow::bail;
 use engine::{Game, GameVisitor};
 use reports::RunInfo;
 use tuner::config::{Experiment, ExperimentFile};
+use tuner::openings::SuiteInfo;
 use tuner::records::RecordsFile;
 use tuner::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
@@ -100,7 +101,7 @@ impl GameVisitor for Gate<'_> {
             ..self.exp.clone()
         };
         let started = Instant::now();
-        let result = self.play::<G>(&exp)?;
+        let (result, openings) = self.play::<G>(&exp)?;
         // The words follow the question the bounds ask: a gain ([0, 2]) or no regression.
         let (verdict, code) = verdict(
             result.sprt.verdict,
@@ -123,6 +124,7 @@ impl GameVisitor for Gate<'_> {
                 result.tally.games
             },
             partial: result.partial,
+            openings,
             sprt: result.sprt.clone(),
             head_to_head: h2h,
         };
@@ -137,8 +139,9 @@ impl GameVisitor for Gate<'_> {
 
 impl Gate<'_> {
     /// Plays the gate's batches until the SPRT decides, the game limit or Ctrl-C, showing the
-    /// test's state as it goes and writing `--records` when asked.
-    fn play<G: Game>(&self, exp: &Experiment) -> anyhow::Result<GateRun<G>> {
+    /// test's state as it goes and writing `--records` when asked. Returns the opening suite
+    /// the games started from with the result, for the summary.
+    fn play<G: Game>(&self, exp: &Experiment) -> anyhow::Result<(GateRun<G>, Option<SuiteInfo>)> {
         let args = self.args;
         let mut plan = match_plan::<G>(exp, &args.candidate, &args.baseline)?;
         reports::check_writable_dir(&exp.out)?;
@@ -177,7 +180,7 @@ impl Gate<'_> {
         if let Some(file) = records {
             file.finish(!result.partial)?;
         }
-        Ok(result)
+        Ok((result, plan.openings.map(|suite| suite.info.clone())))
     }
 }
 

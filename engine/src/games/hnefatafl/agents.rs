@@ -19,38 +19,43 @@ const fn search(depth: f64, nodes: f64, player_depth: f64, time_ms: f64) -> Sear
         nodes,
         player_depth,
         time_ms,
-        contempt: 20.0,
+        contempt: 300.0,
     }
 }
 
 crate::search_levels! {
     game "hnefatafl", evaluation EvalWeights::SET.params;
     /// The levels, weakest first. Full width throughout: the ordering is too coarse to prune by
-    /// (three plies on the 24 best-ordered moves lost to two plies at full width). Expert's node
-    /// budget keeps its median move near 40 ms on one core. A cycle costs the root's side 20
-    /// (a fifth of a soldier), so that a side standing even slightly better varies its play.
+    /// (three plies on the 24 best-ordered moves lost to two plies at full width). Every level
+    /// has a node budget: on an emptied board the king's free lines extend the search, and an
+    /// uncapped Hard move once took 91 million nodes (1.9 million for Easy's single ply) before
+    /// the quiescence stage ordered its moves; the caps sit above each level's 90th percentile
+    /// of nodes (Expert's also keeps its median move under 100 ms on one core). A cycle costs
+    /// the root's side 300 (three soldiers): at 20, a side ahead on material still let a king
+    /// shuttling between two squares hold it in a cycle to the cap (the king runs into a cycle
+    /// only while he stands worse than that).
     const ROWS;
     /// Each level's table: the evaluation's weights, then the search parameters.
     static SETS;
     "easy" {
-        summary: "one ply: the move with the best evaluation, wins taken (player: 0.1 s)",
+        summary: "one ply: the move with the best evaluation, wins taken, at most 50,000 nodes (player: 0.1 s)",
         table_bits: 10,
-        search: search(1.0, 0.0, 1.0, 100.0),
+        search: search(1.0, 50_000.0, 1.0, 100.0),
     }
     "normal" {
-        summary: "two plies, full width (player: 0.3 s)",
+        summary: "two plies, full width, at most 100,000 nodes (player: 0.3 s)",
         table_bits: 14,
-        search: search(2.0, 0.0, 2.0, 300.0),
+        search: search(2.0, 100_000.0, 2.0, 300.0),
     }
     "hard" {
-        summary: "three plies, full width (player: up to four plies in 1 s)",
+        summary: "three plies, full width, at most 150,000 nodes (player: up to four plies in 1 s)",
         table_bits: 16,
-        search: search(3.0, 0.0, 4.0, 1000.0),
+        search: search(3.0, 150_000.0, 4.0, 1000.0),
     }
     "expert" {
-        summary: "four plies, full width, at most 150,000 nodes (player: deepening for 1.8 s)",
+        summary: "four plies, full width, at most 250,000 nodes (player: deepening for 1.8 s)",
         table_bits: 18,
-        search: search(4.0, 150_000.0, 12.0, 1800.0),
+        search: search(4.0, 250_000.0, 12.0, 1800.0),
     }
 }
 
