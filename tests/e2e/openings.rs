@@ -117,6 +117,13 @@ fn fnv1a64(bytes: &[u8]) -> u64 {
     })
 }
 
+/// `koom gate` of Thud's easy against beginner over two matches, one a batch.
+fn thud_gate() -> Koom {
+    Koom::new("gate")
+        .args(["--game", "thud", "--candidate", "easy"])
+        .args(["--baseline", "beginner", "--max-games", "2", "--batch", "1"])
+}
+
 /// Issue 14: `gate` and `ladder` name the suite in `summary.json` exactly as `run` does (file,
 /// line and opening counts, the bytes' hash, the order).
 #[test]
@@ -142,16 +149,7 @@ fn gate_and_ladder_summaries_name_the_suite_as_run_does() {
         .quiet()
         .ok();
     let gate = dir.join("gate");
-    let code = Koom::new("gate")
-        .args([
-            "--game",
-            "thud",
-            "--candidate",
-            "easy",
-            "--baseline",
-            "beginner",
-        ])
-        .args(["--max-games", "2", "--batch", "1"])
+    let code = thud_gate()
         .arg("--openings")
         .arg(&suite)
         .args(order)
@@ -196,21 +194,13 @@ fn gate_and_ladder_summaries_name_the_suite_as_run_does() {
     for dir in [&run, &gate, &ladder] {
         assert_eq!(summary(dir)["openings"], expected, "{}", dir.display());
     }
-    // Without a suite there is no `openings` object, as in run.
-    let plain = dir.join("plain");
-    Koom::new("gate")
-        .args([
-            "--game",
-            "thud",
-            "--candidate",
-            "easy",
-            "--baseline",
-            "beginner",
-        ])
-        .args(["--max-games", "2", "--batch", "1"])
-        .out(&plain)
-        .quiet()
-        .output();
+}
+
+/// Without a suite a gate's summary has no `openings` object, as a run's has none.
+#[test]
+fn a_gate_without_a_suite_names_none() {
+    let plain = scratch("openings-gate-plain").join("out");
+    thud_gate().out(&plain).quiet().output();
     assert!(summary(&plain).get("openings").is_none());
 }
 

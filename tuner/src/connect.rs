@@ -340,9 +340,7 @@ impl<'a> Player<'a> {
                     match turn {
                         Turn::Play(mv) => {
                             conn.send(&wire::play(id, seat, mv))?;
-                            report.moves.push(game.format_move(mv));
-                            game.apply(mv);
-                            boards.push(&game);
+                            record_move(&mut game, &mut boards, &mut report, mv);
                         }
                         Turn::Resign(why) => {
                             report.notes.push(why);
@@ -357,26 +355,7 @@ impl<'a> Player<'a> {
                     to,
                 } if game_id == id && !lost_track => {
                     let text = format!("{from}-{to}");
-                    match game.parse_move(&text) {
-                        Ok(mv) if mover == game.to_move() => {
-                            report.moves.push(game.format_move(mv));
-                            game.apply(mv);
-                            boards.push(&game);
-                        }
-                        Ok(_) => {
-                            lost_track = true;
-                            report.notes.push(format!(
-                                "the server played {text} for the {}, out of turn for koom",
-                                role_name(mover)
-                            ));
-                        }
-                        Err(e) => {
-                            lost_track = true;
-                            report
-                                .notes
-                                .push(format!("the server played a move koom refuses: {e}"));
-                        }
-                    }
+                    lost_track = !follow(&mut game, &mut boards, &mut report, mover, &text);
                 }
                 Message::Refused { command, why } if command == "game" => {
                     // koom's move was refused: its copy is off the server's, so it resigns.
@@ -402,6 +381,43 @@ impl<'a> Player<'a> {
             note_disagreement(&game, &mut report);
         }
         Ok(report)
+    }
+}
+
+/// Plays `mv` on koom's copy of the game and writes it to the report.
+fn record_move(game: &mut Hnefatafl, boards: &mut Boards, report: &mut GameReport, mv: Move) {
+    report.moves.push(game.format_move(mv));
+    game.apply(mv);
+    boards.push(game);
+}
+
+/// Follows the move `text` that the server says `mover` played; false, with a note saying why,
+/// when koom's copy cannot (the move does not read or is out of turn for koom).
+fn follow(
+    game: &mut Hnefatafl,
+    boards: &mut Boards,
+    report: &mut GameReport,
+    mover: usize,
+    text: &str,
+) -> bool {
+    match game.parse_move(text) {
+        Ok(mv) if mover == game.to_move() => {
+            record_move(game, boards, report, mv);
+            true
+        }
+        Ok(_) => {
+            report.notes.push(format!(
+                "the server played {text} for the {}, out of turn for koom",
+                role_name(mover)
+            ));
+            false
+        }
+        Err(e) => {
+            report
+                .notes
+                .push(format!("the server played a move koom refuses: {e}"));
+            false
+        }
     }
 }
 
