@@ -31,19 +31,19 @@ macro_rules! outln {
     }};
 }
 
+/// `eprintln!` with [`out!`]'s handling of a closed or full stream.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 /// [`errln!`] for notes (where results went, what is resumed), silent under `--quiet`.
 macro_rules! note {
     ($($arg:tt)*) => {{
         if !crate::output::quiet() {
             errln!($($arg)*);
         }
-    }};
-}
-
-/// `errln!` with [`out!`]'s handling of a closed or full stream.
-macro_rules! errln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
     }};
 }

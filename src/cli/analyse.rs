@@ -6,7 +6,6 @@ use std::time::Instant;
 use engine::{Analysis, Context, Game, GameVisitor, RandomStream};
 use serde_json::json;
 use tuner::agents::parse_agent;
-use tuner::config::parse_time_control;
 
 use super::args::AnalyseArgs;
 use super::live::WallClock;
@@ -30,7 +29,7 @@ impl GameVisitor for Analyse<'_> {
                 super::position::describe_outcome::<G>(&outcome)
             );
         }
-        let time_control = parse_time_control(args.time_control.as_deref().unwrap_or("batch"))?;
+        let time_control = args.time_control;
         let setup = parse_agent::<G>(&args.level, time_control)?;
         let mut agent = G::new_agent(&setup);
         agent.new_game();

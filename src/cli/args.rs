@@ -476,8 +476,8 @@ pub struct AnalyseArgs {
     #[arg(long)]
     pub roll: Option<String>,
     /// `batch` (the level's depth and node budgets: reproducible) or `player` (its time limit).
-    #[arg(long)]
-    pub time_control: Option<String>,
+    #[arg(long, value_parser = time_control_parser(), default_value = "batch")]
+    pub time_control: TimeControl,
     /// Seed of the level's tie-break stream.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -495,8 +495,8 @@ pub struct EngineArgs {
     pub level: String,
     /// `batch` (the level's depth and node budgets) or `player` (its time limit); `go` limits
     /// replace either.
-    #[arg(long)]
-    pub time_control: Option<String>,
+    #[arg(long, value_parser = time_control_parser(), default_value = "batch")]
+    pub time_control: TimeControl,
     /// The protocol spoken on standard input and output.
     #[arg(long, value_enum, default_value_t = EngineProtocol::Koom)]
     pub protocol: EngineProtocol,

@@ -10,7 +10,6 @@ use engine::games::hnefatafl::Hnefatafl;
 use engine::{Clock, Game, GameVisitor};
 use tuner::InputError;
 use tuner::agents::parse_agent;
-use tuner::config::parse_time_control;
 use tuner::protocol::{EngineSession, Flow, HtpSession};
 
 use super::args::{EngineArgs, EngineProtocol};
@@ -23,7 +22,7 @@ impl GameVisitor for Serve<'_> {
 
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let args = self.0;
-        let time_control = parse_time_control(args.time_control.as_deref().unwrap_or("batch"))?;
+        let time_control = args.time_control;
         match args.protocol {
             EngineProtocol::Koom => {
                 let setup = parse_agent::<G>(&args.level, time_control)?;

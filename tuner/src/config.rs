@@ -363,17 +363,6 @@ fn check_no_htp(externals: &[Option<Arc<ExternalSpec>>]) -> Result<(), InputErro
     }
 }
 
-/// `batch` or `player`.
-pub fn parse_time_control(text: &str) -> Result<TimeControl, InputError> {
-    match text.to_ascii_lowercase().as_str() {
-        "batch" => Ok(TimeControl::Batch),
-        "player" => Ok(TimeControl::Player),
-        other => Err(InputError::new(format!(
-            "unknown time control `{other}` (accepted: batch, player)"
-        ))),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -243,7 +243,9 @@ function boardClick(event) {
 
 async function main() {
   const params = new URLSearchParams(location.search);
-  page.games = (await call("games")).value;
+  // The games the page can draw: a game the engine adds before its board is drawn here is
+  // simply not offered.
+  page.games = (await call("games")).value.filter((g) => g.name in BOARDS);
   $("game").innerHTML = page.games.map((g) => `<option>${g.name}</option>`).join("");
   if (params.has("game")) $("game").value = params.get("game");
   fillGameControls();
