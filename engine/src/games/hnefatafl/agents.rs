@@ -22,10 +22,10 @@ const LEVEL_LEN: usize = EVAL.len() + SEARCH_LEN;
 /// a node budget: on an emptied board the king's free lines extend the search, and an uncapped
 /// Hard move once took 91 million nodes (1.9 million for Easy's single ply) before the
 /// quiescence stage ordered its moves; the caps sit above each level's 90th percentile of
-/// nodes (Expert's also keeps its median move under 100 ms on one core). A cycle costs the root's side 300
+/// nodes (Expert's also keeps its median move under 100 ms on one core). A cycle costs the attackers, when they search, 300
 /// (three soldiers): at 20, a side ahead on material still let a king shuttling between two
-/// squares hold it in a cycle to the cap (the king runs into a cycle only while he stands
-/// worse than that).
+/// squares hold it in a cycle to the cap. When the defenders search, a cycle costs them far more
+/// (`node::DEFENDERS_CYCLE`), as Copenhagen's perpetual-repetition rule would.
 const ROWS: [LevelRow; 4] = [
     LevelRow {
         name: "easy",
