@@ -11,6 +11,12 @@ pub trait SearchRoot: Game {
     type Node: SearchGame<Move = Self::Move> + Send;
     /// The search node of this position.
     fn node(&self) -> Self::Node;
+
+    /// The contempt of a search from this position, given the level's: what a cycle costs the
+    /// side to move here. The default: the level's, whichever side that is.
+    fn contempt(&self, level: i32) -> i32 {
+        level
+    }
 }
 
 /// A searching level: alpha-beta ([`Searcher`]) with the level's evaluation, budgets and
@@ -18,7 +24,8 @@ pub trait SearchRoot: Game {
 ///
 /// It keeps the hashes of every position of the current game (those it moved from and those its
 /// moves made, which together are all of them) and hands them to each search, so that a line
-/// returning to a position already seen scores as a draw with the level's contempt: the side
+/// returning to a position already seen scores as a draw with the level's contempt (as the game
+/// adjusts it for the side to move: [`SearchRoot::contempt`]): the side
 /// that stands better then avoids the cycle, where a rule-less game would otherwise shuffle to
 /// its ply cap. [`Agent::new_game`] forgets them and the searcher's tables, so that batch
 /// results reproduce.
@@ -59,7 +66,8 @@ impl<G: SearchRoot, E: Evaluator<G::Node>> SearchingAgent<G, E> {
     /// (for [`Agent::analyse`] and the tests: best move, score, principal variation, depth,
     /// nodes).
     pub fn search(&mut self, game: &G, ctx: &mut Context<'_>) -> SearchResult<G::Move> {
-        self.searcher.set_game(&self.history, self.contempt);
+        self.searcher
+            .set_game(&self.history, game.contempt(self.contempt));
         self.searcher
             .search(&game.node(), &self.eval, &self.limits, ctx.clock, ctx.rng)
     }

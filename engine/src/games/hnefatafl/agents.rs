@@ -31,9 +31,10 @@ crate::search_levels! {
     /// uncapped Hard move once took 91 million nodes (1.9 million for Easy's single ply) before
     /// the quiescence stage ordered its moves; the caps sit above each level's 90th percentile
     /// of nodes (Expert's also keeps its median move under 100 ms on one core). A cycle costs
-    /// the root's side 300 (three soldiers): at 20, a side ahead on material still let a king
-    /// shuttling between two squares hold it in a cycle to the cap (the king runs into a cycle
-    /// only while he stands worse than that).
+    /// the attackers, when they search, 300 (three soldiers): at 20, a side ahead on material
+    /// still let a king shuttling between two squares hold it in a cycle to the cap. When the
+    /// defenders search, a cycle costs them far more (`node::DEFENDERS_CYCLE`), as Copenhagen's
+    /// perpetual-repetition rule would.
     const ROWS;
     /// Each level's table: the evaluation's weights, then the search parameters.
     static SETS;

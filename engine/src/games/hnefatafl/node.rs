@@ -57,7 +57,25 @@ impl SearchRoot for Hnefatafl {
     fn node(&self) -> Self {
         *self
     }
+
+    /// The attackers' cycles cost the level's contempt; the defenders' cost
+    /// [`DEFENDERS_CYCLE`], as good as a loss. Copenhagen's own rules make a perpetual
+    /// repetition a loss for the defenders (koom's rules have no repetition rule, so the players
+    /// carry it). At the level's contempt for both, a king far behind on material held the
+    /// attackers in a 4-ply perpetual to the ply cap: his cycle cost him less than any other
+    /// move, and the attackers had to answer each step.
+    fn contempt(&self, level: i32) -> i32 {
+        match self.side_to_move() {
+            Side::Attackers => level,
+            Side::Defenders => DEFENDERS_CYCLE,
+        }
+    }
 }
+
+/// What a cycle costs the defenders when they search: far beyond what the evaluation gives any
+/// material deficit (a soldier is worth 100 to 250), short of a proved loss, so that they leave
+/// a cycle for anything but a loss.
+pub(super) const DEFENDERS_CYCLE: i32 = 50_000;
 
 impl Evaluator<Hnefatafl> for Evaluation {
     fn evaluate(&self, pos: &Hnefatafl) -> i32 {

@@ -337,3 +337,46 @@ fn the_attackers_shut_a_route_that_would_open_a_forced_escape() {
         }
     }
 }
+
+/// The best move of `level` for the defenders (to move in `g`), after the game's positions
+/// `seen`, with a cycle costing the defenders `contempt`.
+fn defenders_choice(level: usize, g: &Hnefatafl, seen: &[u64], contempt: i32) -> String {
+    use crate::search::{Searcher, level_values};
+    let set = Hnefatafl::levels()[level].weights.unwrap();
+    let (eval, search) = level_values(set, &[]);
+    let eval = Evaluation::new(EvalWeights::from_values(&eval));
+    let mut searcher = Searcher::new(16);
+    searcher.set_game(seen, contempt);
+    let limits = search.limits(crate::agent::TimeControl::Batch);
+    let mut rng = RandomStream::tie_break(7, g.to_move());
+    let result = searcher.search(g, &eval, &limits, &crate::agent::NoClock, &mut rng);
+    g.format_move(result.best)
+}
+
+#[test]
+fn the_defenders_leave_a_perpetual_that_the_attackers_must_answer() {
+    use crate::search::SearchRoot;
+    // Plies 292-297 of a capped Normal-Normal game (seed 1, before this rule): the king steps
+    // c2-c1 (threatening b1-a1 when b1 is empty), the attacker b2-b1 blocks, the king c1-c2
+    // (threatening a2-a1), the attacker b1-b2 blocks, and so on to the cap. Far behind (three
+    // defenders against eighteen attackers), the defenders preferred the cycle, scored at the
+    // level's contempt, to every other move; the attackers had to answer each step.
+    let mut g = game("/11/4t6/9t1/2t2t5/3t2Tt2t/2t3T1tt1/t6t3/3Tt1t4/5t5/2K2t5/1t3t5/ a");
+    let mut seen = vec![g.hash()];
+    for mv in ["b1-b2", "c2-c1", "b2-b1", "c1-c2", "b1-b2"] {
+        play(&mut g, mv);
+        seen.push(g.hash());
+    }
+    seen.pop(); // the root: the defenders to move, as after ply 293
+    for level in 1..4 {
+        let at_level_contempt = defenders_choice(level, &g, &seen, 300);
+        assert_eq!(at_level_contempt, "c2-c1", "level {level} at contempt 300");
+        let contempt = g.contempt(300);
+        assert_eq!(contempt, node::DEFENDERS_CYCLE);
+        let mv = defenders_choice(level, &g, &seen, contempt);
+        assert_ne!(mv, "c2-c1", "level {level} repeated the cycle");
+    }
+    // The attackers' own cycles keep the level's contempt.
+    play(&mut g, "c2-c1");
+    assert_eq!(g.contempt(300), 300);
+}
