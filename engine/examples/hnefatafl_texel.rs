@@ -168,13 +168,10 @@ fn main() {
         eprintln!("hnefatafl_texel: {e}");
         std::process::exit(2);
     });
-    let Some(level) = Hnefatafl::levels()
-        .iter()
-        .position(|l| l.name == args.level)
-    else {
-        eprintln!("hnefatafl_texel: unknown level {}", args.level);
+    let level = engine::level_index::<Hnefatafl>(&args.level).unwrap_or_else(|e| {
+        eprintln!("hnefatafl_texel: {e}");
         std::process::exit(2);
-    };
+    });
     let set = Hnefatafl::levels()[level]
         .weights
         .expect("a searching level");

@@ -1,5 +1,5 @@
 //! The engine's typed errors: text that does not read ([`ParseError`]), a rule option out of its
-//! range ([`OptionError`]) and a move that the position does not allow ([`PlayError`]), and [`quote`], the one way every message repeats
+//! range ([`OptionError`]), a level the game does not have ([`UnknownLevel`]) and a move that the position does not allow ([`PlayError`]), and [`quote`], the one way every message repeats
 //! what a user typed.
 //!
 //! The errors carry their parts as fields, so a caller (the command line, a browser page) can
@@ -161,6 +161,31 @@ impl fmt::Display for OptionError {
 }
 
 impl core::error::Error for OptionError {}
+
+/// A level name that the game does not have ([`crate::game::level_index`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel {
+    /// The game's name.
+    pub game: &'static str,
+    /// The name given, quoted with [`quote`].
+    pub name: String,
+    /// The game's level names, weakest first.
+    pub accepted: Vec<&'static str>,
+}
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} level {} (accepted: {})",
+            self.game,
+            self.name,
+            self.accepted.join(", ")
+        )
+    }
+}
+
+impl core::error::Error for UnknownLevel {}
 
 /// A move that cannot be played in the position ([`crate::Game::try_play`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::agent::{Agent, AgentSetup};
-use crate::error::{OptionError, ParseError, PlayError};
+use crate::error::{OptionError, ParseError, PlayError, UnknownLevel, quote};
 use crate::random::RandomStream;
 use crate::weights::WeightSet;
 
@@ -312,6 +312,21 @@ pub struct Level {
     pub weights: Option<&'static WeightSet>,
 }
 
+/// The index in [`Game::levels`] of the level called `name` (any case, spaces around ignored):
+/// the one lookup behind `--agents`, a tuning config's `level` and the browser's level menu.
+pub fn level_index<G: Game>(name: &str) -> Result<usize, UnknownLevel> {
+    let levels = G::levels();
+    let name = name.trim();
+    levels
+        .iter()
+        .position(|l| l.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| UnknownLevel {
+            game: G::NAME,
+            name: quote(name),
+            accepted: levels.iter().map(|l| l.name).collect(),
+        })
+}
+
 /// The agent slot playing `seat` in rotation `rotation` of a seed group: every agent meets the
 /// same dice in every seat, and with two seats rotation 1 is the side swap.
 #[must_use]
@@ -580,6 +595,18 @@ pub fn move_texts<G: Game>(game: &G, line: &[G::Move]) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::games::hnefatafl::Reason;
+
+    #[test]
+    fn levels_are_found_by_name_in_any_case() {
+        use crate::games::thud::Thud;
+        assert_eq!(level_index::<Thud>("beginner"), Ok(0));
+        assert_eq!(level_index::<Thud>(" Expert "), Ok(4));
+        let err = level_index::<Thud>("master\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown thud level `master` (accepted: beginner, easy, balanced, hard, expert)"
+        );
+    }
 
     /// `games.csv`, records and summaries carry these names in this order: the enum must not
     /// change them.

@@ -63,11 +63,13 @@ pub mod selfplay;
 pub mod weights;
 
 pub use agent::{Agent, AgentSetup, Analysis, Budget, Clock, Context, NoClock, TimeControl};
-pub use error::{OptionError, ParseError, PlayError, quote};
+pub use error::{OptionError, ParseError, PlayError, UnknownLevel, quote};
 pub use game::{
     Counters, EndReason, Ending, Forfeit, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer,
-    NoLog, OptionDoc, Outcome, SeatResult, SeatSet, move_texts, seat_agent,
+    NoLog, OptionDoc, Outcome, SeatResult, SeatSet, level_index, move_texts, seat_agent,
 };
 pub use random::{RandomStream, game_seed};
-pub use registry::{GAME_NAMES, GameVisitor, UnknownGame, visit_game};
+pub use registry::{
+    GAME_NAMES, GAMES, GameFacts, GameVisitor, UnknownGame, game_names_where, visit_game,
+};
 pub use weights::{Param, WeightError, WeightSet};

@@ -47,11 +47,7 @@ impl Moments {
     /// The mean, 0 when empty.
     #[must_use]
     pub fn mean(&self) -> f64 {
-        if self.n == 0 {
-            0.0
-        } else {
-            self.sum as f64 / self.n as f64
-        }
+        mean_of(self.sum, self.n)
     }
 
     /// The sample standard deviation (n − 1 in the denominator), 0 below two observations.
@@ -162,11 +158,7 @@ impl Clustered {
     /// The mean per unit, `Σy / Σn` (0 without units).
     #[must_use]
     pub fn mean(&self) -> f64 {
-        if self.n == 0 {
-            0.0
-        } else {
-            self.sum as f64 / self.n as f64
-        }
+        mean_of(self.sum, self.n)
     }
 
     /// The cluster-robust (sandwich) variance of the mean per unit:
@@ -378,6 +370,12 @@ pub fn wilson95(k: f64, n: f64) -> [f64; 2] {
         (centre + half).min(1.0)
     };
     [lo, hi]
+}
+
+/// `sum / n`, 0 when `n = 0`: the mean of independent observations and the mean per unit over
+/// seed groups alike.
+fn mean_of(sum: i64, n: u64) -> f64 {
+    if n == 0 { 0.0 } else { sum as f64 / n as f64 }
 }
 
 /// `k / n`, 0 when `n = 0`.

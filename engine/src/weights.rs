@@ -86,6 +86,17 @@ impl WeightSet {
         self.params.iter().map(|p| p.default).collect()
     }
 
+    /// `given` (in table order, empty for the defaults) completed with the defaults where it is
+    /// short: what an agent plays with when a weights file or the tuner sets some values.
+    #[must_use]
+    pub fn completed(&self, given: &[f64]) -> Vec<f64> {
+        self.params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| given.get(i).copied().unwrap_or(p.default))
+            .collect()
+    }
+
     #[must_use]
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.params.iter().position(|p| p.name == name)

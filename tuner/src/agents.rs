@@ -17,23 +17,10 @@ struct WeightsFile {
     weights: BTreeMap<String, f64>,
 }
 
-/// The index in [`Game::levels`] of the level called `name` (any case, spaces around ignored);
-/// the error lists the levels there are.
+/// The index in [`Game::levels`] of the level called `name` ([`engine::level_index`]), its
+/// error as bad input.
 pub fn level_index<G: Game>(name: &str) -> Result<usize, InputError> {
-    let levels = G::levels();
-    let name = name.trim();
-    levels
-        .iter()
-        .position(|l| l.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            let names: Vec<&str> = levels.iter().map(|l| l.name).collect();
-            InputError::new(format!(
-                "unknown {} level {} (accepted: {})",
-                G::NAME,
-                engine::quote(name),
-                names.join(", ")
-            ))
-        })
+    engine::level_index::<G>(name).map_err(InputError::new)
 }
 
 /// Game `G`'s rule options from a config's `[options]` table, read and checked.

@@ -383,18 +383,7 @@ impl Budget {
 /// level's search parameter of that name, so it applies to any level whose weight set has one.
 fn level_setup<G: Game>(name: &str, budget: Budget) -> Result<AgentSetup, WebError> {
     let levels = G::levels();
-    let level = levels
-        .iter()
-        .position(|l| l.name.eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(|| {
-            let names: Vec<&str> = levels.iter().map(|l| l.name).collect();
-            WebError(format!(
-                "unknown {} level {} (accepted: {})",
-                G::NAME,
-                quote(name),
-                names.join(", ")
-            ))
-        })?;
+    let level = engine::level_index::<G>(name).map_err(|e| WebError(e.to_string()))?;
     let set = levels[level].weights;
     let mut weights = set.map_or_else(Vec::new, |w| w.defaults());
     let (time_control, param) = match budget {

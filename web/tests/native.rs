@@ -58,7 +58,7 @@ impl GameVisitor for Reference<'_> {
             .levels
             .iter()
             .map(|name| {
-                let level = G::levels().iter().position(|l| l.name == *name).unwrap();
+                let level = engine::level_index::<G>(name).unwrap();
                 G::new_agent(&AgentSetup {
                     level,
                     weights: G::levels()[level]

@@ -7,6 +7,7 @@ use super::{
     Evaluator, Limits, MATE, MATE_BOUND, MAX_DEPTH, Pv, QUIESCENCE_PLIES, SearchGame, SearchResult,
 };
 use crate::agent::{Clock, pick};
+use crate::game::MoveBuffer;
 use crate::random::RandomStream;
 
 /// Above every score.
@@ -342,6 +343,23 @@ impl<G: SearchGame> Searcher<G> {
         )
     }
 
+    /// Writes the sort keys of the tactical `moves` of a quiescence node at `keys[base..]`: all
+    /// of them, by order score (the level's width does not apply beyond the horizon).
+    fn prepare_quiescence<E: Evaluator<G>>(
+        &mut self,
+        ctx: &Ctx<'_, E>,
+        pos: &G,
+        moves: &[G::Move],
+        ply: u32,
+        base: usize,
+    ) -> usize {
+        let full = Ctx {
+            width: None,
+            ..*ctx
+        };
+        self.prepare(&full, pos, moves, None, ply, base)
+    }
+
     /// One iteration at the root, `first` searched first: inside an aspiration window around
     /// `guess` (the previous iteration's score, if any), re-searched with a full window when its
     /// score falls outside.
@@ -425,7 +443,9 @@ impl<G: SearchGame> Searcher<G> {
 
     /// The quiescence stage at the horizon: the static evaluation as a floor (the side to move
     /// may stand pat), raised by the tactical moves ([`Evaluator::tactical`]) searched on to the
-    /// iteration's horizon limit. Fail-soft like [`Self::negamax`].
+    /// iteration's horizon limit, best-ordered first (a win on the spot then cuts off before the
+    /// other tactical moves open their own lines: unordered, a Hnefatafl king with free lines
+    /// made this stage grow to millions of nodes). Fail-soft like [`Self::negamax`].
     #[allow(clippy::too_many_arguments)]
     fn quiesce<E: Evaluator<G>>(
         &mut self,
@@ -440,15 +460,19 @@ impl<G: SearchGame> Searcher<G> {
         if stand >= beta || ply >= self.horizon_limit {
             return stand;
         }
+        let mut all = G::MoveList::default();
+        pos.generate(&mut all);
         let mut moves = G::MoveList::default();
-        pos.generate(&mut moves);
+        for &mv in all.iter().filter(|&&mv| ctx.eval.tactical(pos, mv)) {
+            moves.push(mv);
+        }
+        let count = self.prepare_quiescence(ctx, pos, &moves, ply, base);
+        let child_base = base + count;
         let mut best = stand;
         alpha = alpha.max(stand);
-        for &mv in moves.iter() {
-            if !ctx.eval.tactical(pos, mv) {
-                continue;
-            }
-            let score = -self.negamax(ctx, &pos.after(mv), 0, ply + 1, -beta, -alpha, base);
+        for i in 0..count {
+            let mv = moves[ordering::next(&mut self.keys[base..child_base], i)];
+            let score = -self.negamax(ctx, &pos.after(mv), 0, ply + 1, -beta, -alpha, child_base);
             if self.aborted {
                 return 0;
             }

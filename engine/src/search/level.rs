@@ -138,17 +138,138 @@ pub const fn level_table<const N: usize>(eval: &[Param], search: &SearchParams) 
     params
 }
 
+/// The tables of a game's searching levels, one per row ([`level_table`] of `eval` and the row's
+/// search defaults). `L` must be `eval.len() + SEARCH_LEN`.
+#[must_use]
+pub const fn level_tables<const N: usize, const L: usize>(
+    eval: &[Param],
+    rows: &[LevelRow; N],
+) -> [[Param; L]; N] {
+    let mut tables = [[SearchParams::SET.params[0]; L]; N];
+    let mut i = 0;
+    while i < N {
+        tables[i] = level_table(eval, &rows[i].search);
+        i += 1;
+    }
+    tables
+}
+
+/// One weight set per table, named by `names` in the same order.
+#[must_use]
+pub const fn weight_sets<const N: usize, const L: usize>(
+    names: [&'static str; N],
+    tables: &'static [[Param; L]; N],
+) -> [WeightSet; N] {
+    let mut sets = [WeightSet {
+        name: "",
+        params: &[],
+    }; N];
+    let mut i = 0;
+    while i < N {
+        sets[i] = WeightSet {
+            name: names[i],
+            params: &tables[i],
+        };
+        i += 1;
+    }
+    sets
+}
+
+/// A game's level list, weakest first: its own levels `first` (those that do not search), then
+/// one level per searching row with its weight set from `sets`. `N` must be `A + B`.
+///
+/// # Panics
+/// When `N` is not `A + B` (at compile time in a `static`).
+#[must_use]
+pub const fn level_list<const A: usize, const B: usize, const N: usize>(
+    first: [Level; A],
+    rows: &[LevelRow; B],
+    sets: &'static [WeightSet; B],
+) -> [Level; N] {
+    assert!(
+        N == A + B,
+        "a level list holds the first levels then one per row"
+    );
+    let mut levels = [Level {
+        name: "",
+        summary: "",
+        weights: None,
+    }; N];
+    let mut i = 0;
+    while i < N {
+        levels[i] = if i < A {
+            first[i]
+        } else {
+            rows[i - A].level(&sets[i - A])
+        };
+        i += 1;
+    }
+    levels
+}
+
+/// Declares a game's searching levels, weakest first: a `const` array of [`LevelRow`]s built from
+/// the rows given, and a `static` array of their weight sets, each named `<game>-<level>` and
+/// holding [`level_table`] of the evaluation's parameters and the row's search defaults. The game
+/// then lists its levels with [`level_list`].
+///
+/// A macro rather than a function because a set's name joins the game's and the level's names
+/// (`concat!` takes literals only), and the tables must live in a `static` for the sets to point
+/// at.
+///
+/// ```
+/// use engine::search::{SearchParams, level_list};
+/// use engine::game::Level;
+/// use engine::weights::Param;
+///
+/// const EVAL: &[Param] = &[Param {
+///     name: "material", default: 1.0, min: 0.0, max: 2.0, step: 0.1, doc: "",
+/// }];
+/// const fn plies(depth: f64) -> SearchParams {
+///     SearchParams { depth, width: 0.0, nodes: 0.0, player_depth: depth, time_ms: 0.0, contempt: 0.0 }
+/// }
+/// engine::search_levels! {
+///     game "demo", evaluation EVAL;
+///     const ROWS;
+///     static SETS;
+///     "easy" { summary: "one ply", table_bits: 10, search: plies(1.0) }
+///     "hard" { summary: "four plies", table_bits: 16, search: plies(4.0) }
+/// }
+/// static LEVELS: [Level; 2] = level_list([], &ROWS, &SETS);
+/// assert_eq!(SETS[1].name, "demo-hard");
+/// assert_eq!(LEVELS[1].name, "hard");
+/// assert_eq!(SETS[1].params.len(), 1 + engine::search::SEARCH_LEN);
+/// ```
+#[macro_export]
+macro_rules! search_levels {
+    (
+        game $game:literal, evaluation $eval:expr;
+        $(#[$rows_meta:meta])*
+        $rows_vis:vis const $rows:ident;
+        $(#[$sets_meta:meta])*
+        $sets_vis:vis static $sets:ident;
+        $( $name:literal { $($row:tt)* } )+
+    ) => {
+        $(#[$rows_meta])*
+        $rows_vis const $rows: [$crate::search::LevelRow; [$($name),+].len()] = [
+            $( $crate::search::LevelRow { name: $name, $($row)* } ),+
+        ];
+        $(#[$sets_meta])*
+        $sets_vis static $sets: [$crate::weights::WeightSet; [$($name),+].len()] = {
+            static TABLES: [
+                [$crate::weights::Param; $eval.len() + $crate::search::SEARCH_LEN];
+                [$($name),+].len()
+            ] = $crate::search::level_tables($eval, &$rows);
+            $crate::search::weight_sets([$(concat!($game, "-", $name)),+], &TABLES)
+        };
+    };
+}
+
 /// A searching level's values split into its evaluation weights and its search parameters:
 /// `given` (in `set`'s order, empty for the defaults) completed with the table's defaults where
 /// it is short.
 #[must_use]
 pub fn level_values(set: &WeightSet, given: &[f64]) -> (Vec<f64>, SearchParams) {
-    let mut values: Vec<f64> = set
-        .params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| given.get(i).copied().unwrap_or(p.default))
-        .collect();
+    let mut values = set.completed(given);
     let search = values.split_off(values.len().saturating_sub(SEARCH_LEN));
     (values, SearchParams::from_values(&search))
 }

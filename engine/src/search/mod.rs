@@ -30,7 +30,10 @@ mod tests;
 
 pub use agent::{SearchRoot, SearchingAgent};
 pub use alphabeta::Searcher;
-pub use level::{LevelRow, SEARCH_LEN, SearchParams, level_table, level_values};
+pub use level::{
+    LevelRow, SEARCH_LEN, SearchParams, level_list, level_table, level_tables, level_values,
+    weight_sets,
+};
 
 /// The rules of a game as the searcher sees them.
 pub trait SearchGame: Clone {

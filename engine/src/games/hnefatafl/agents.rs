@@ -9,44 +9,7 @@ use super::Hnefatafl;
 use super::eval::{EvalWeights, Evaluation};
 use crate::agent::{Agent, AgentSetup};
 use crate::game::Level;
-use crate::search::{
-    LevelRow, SEARCH_LEN, SearchParams, SearchingAgent, level_table, level_values,
-};
-use crate::weights::{Param, WeightSet};
-
-const EVAL: &[Param] = EvalWeights::SET.params;
-const LEVEL_LEN: usize = EVAL.len() + SEARCH_LEN;
-
-/// The levels, weakest first. Full width throughout: the ordering is too coarse to prune by
-/// (three plies on the 24 best-ordered moves lost to two plies at full width). Expert's node
-/// budget keeps its median move near 40 ms on one core. A cycle costs the root's side 20
-/// (a fifth of a soldier), so that a side standing even slightly better varies its play.
-const ROWS: [LevelRow; 4] = [
-    LevelRow {
-        name: "easy",
-        summary: "one ply: the move with the best evaluation, wins taken (player: 0.1 s)",
-        table_bits: 10,
-        search: search(1.0, 0.0, 1.0, 100.0),
-    },
-    LevelRow {
-        name: "normal",
-        summary: "two plies, full width (player: 0.3 s)",
-        table_bits: 14,
-        search: search(2.0, 0.0, 2.0, 300.0),
-    },
-    LevelRow {
-        name: "hard",
-        summary: "three plies, full width (player: up to four plies in 1 s)",
-        table_bits: 16,
-        search: search(3.0, 0.0, 4.0, 1000.0),
-    },
-    LevelRow {
-        name: "expert",
-        summary: "four plies, full width, at most 150,000 nodes (player: deepening for 1.8 s)",
-        table_bits: 18,
-        search: search(4.0, 150_000.0, 12.0, 1800.0),
-    },
-];
+use crate::search::{SearchParams, SearchingAgent, level_list, level_values};
 
 /// Full-width search defaults with Hnefatafl's contempt.
 const fn search(depth: f64, nodes: f64, player_depth: f64, time_ms: f64) -> SearchParams {
@@ -56,42 +19,47 @@ const fn search(depth: f64, nodes: f64, player_depth: f64, time_ms: f64) -> Sear
         nodes,
         player_depth,
         time_ms,
-        contempt: 20.0,
+        contempt: 300.0,
     }
 }
 
-static TABLES: [[Param; LEVEL_LEN]; 4] = [
-    level_table(EVAL, &ROWS[0].search),
-    level_table(EVAL, &ROWS[1].search),
-    level_table(EVAL, &ROWS[2].search),
-    level_table(EVAL, &ROWS[3].search),
-];
+crate::search_levels! {
+    game "hnefatafl", evaluation EvalWeights::SET.params;
+    /// The levels, weakest first. Full width throughout: the ordering is too coarse to prune by
+    /// (three plies on the 24 best-ordered moves lost to two plies at full width). Every level
+    /// has a node budget: on an emptied board the king's free lines extend the search, and an
+    /// uncapped Hard move once took 91 million nodes (1.9 million for Easy's single ply) before
+    /// the quiescence stage ordered its moves; the caps sit above each level's 90th percentile
+    /// of nodes (Expert's also keeps its median move under 100 ms on one core). A cycle costs
+    /// the root's side 300 (three soldiers): at 20, a side ahead on material still let a king
+    /// shuttling between two squares hold it in a cycle to the cap (the king runs into a cycle
+    /// only while he stands worse than that).
+    const ROWS;
+    /// Each level's table: the evaluation's weights, then the search parameters.
+    static SETS;
+    "easy" {
+        summary: "one ply: the move with the best evaluation, wins taken, at most 50,000 nodes (player: 0.1 s)",
+        table_bits: 10,
+        search: search(1.0, 50_000.0, 1.0, 100.0),
+    }
+    "normal" {
+        summary: "two plies, full width, at most 100,000 nodes (player: 0.3 s)",
+        table_bits: 14,
+        search: search(2.0, 100_000.0, 2.0, 300.0),
+    }
+    "hard" {
+        summary: "three plies, full width, at most 150,000 nodes (player: up to four plies in 1 s)",
+        table_bits: 16,
+        search: search(3.0, 150_000.0, 4.0, 1000.0),
+    }
+    "expert" {
+        summary: "four plies, full width, at most 250,000 nodes (player: deepening for 1.8 s)",
+        table_bits: 18,
+        search: search(4.0, 250_000.0, 12.0, 1800.0),
+    }
+}
 
-static SETS: [WeightSet; 4] = [
-    WeightSet {
-        name: "hnefatafl-easy",
-        params: &TABLES[0],
-    },
-    WeightSet {
-        name: "hnefatafl-normal",
-        params: &TABLES[1],
-    },
-    WeightSet {
-        name: "hnefatafl-hard",
-        params: &TABLES[2],
-    },
-    WeightSet {
-        name: "hnefatafl-expert",
-        params: &TABLES[3],
-    },
-];
-
-pub(super) static LEVELS: [Level; 4] = [
-    ROWS[0].level(&SETS[0]),
-    ROWS[1].level(&SETS[1]),
-    ROWS[2].level(&SETS[2]),
-    ROWS[3].level(&SETS[3]),
-];
+pub(super) static LEVELS: [Level; 4] = level_list([], &ROWS, &SETS);
 
 pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Hnefatafl>> {
     Box::new(searching_agent(setup))

@@ -20,7 +20,7 @@ crate::weight_set! {
         /// Worth of each attacker on the board.
         attacker: 100.0, 0.0..=400.0, 5.0;
         /// Worth of each defender (the king apart) on the board.
-        defender: 180.0, 0.0..=600.0, 5.0;
+        defender: 250.0, 0.0..=600.0, 5.0;
         /// For the defenders, per corner the king reaches in one move.
         escape_now: 500.0, 0.0..=2000.0, 20.0;
         /// For the defenders, once an escape cannot be stopped: the king sees a corner with the
@@ -32,16 +32,16 @@ crate::weight_set! {
         /// corner.
         corner_distance: 10.0, 0.0..=100.0, 1.0;
         /// For the defenders, per square the king can move to.
-        king_mobility: 4.0, 0.0..=50.0, 1.0;
+        king_mobility: 12.0, 0.0..=50.0, 1.0;
         /// For the attackers, per hostile square (attacker or empty throne) beside the king.
-        king_pressure: 45.0, 0.0..=300.0, 5.0;
+        king_pressure: 100.0, 0.0..=300.0, 5.0;
         /// For the attackers, per attacker within two squares (both ways) of the king.
-        attackers_near_king: 8.0, 0.0..=100.0, 1.0;
+        attackers_near_king: 10.0, 0.0..=100.0, 1.0;
         /// For the defenders, per defender within two squares of the king.
         guards_near_king: 6.0, 0.0..=100.0, 1.0;
         /// For the attackers, per attacker on one of the twelve corner-blocking squares (two steps
         /// from a corner: a3, b2, c1 and their mirrors).
-        corner_blocks: 25.0, 0.0..=200.0, 5.0;
+        corner_blocks: 5.0, 0.0..=200.0, 5.0;
         /// For the attackers, per attacker on an edge square: edge control.
         edge_attackers: 3.0, -50.0..=50.0, 1.0;
         /// For the defenders, per attacker with a hostile square on one side and an empty square
@@ -71,6 +71,14 @@ crate::weight_set! {
         /// For the defenders, per defender beside the king while he stands on or beside the
         /// throne, where fewer attackers capture him.
         throne_guard: 10.0, 0.0..=100.0, 2.0;
+        /// For the defenders, per defender or king with an empty square beside him to step to.
+        /// The attackers win when the defenders have no move left, so this is their gradient
+        /// towards that win once the defenders are few: pin the last free pieces.
+        mobile_defenders: 40.0, 0.0..=200.0, 5.0;
+        /// For the attackers, per attacker within two squares (both ways) of a defender soldier
+        /// that can move: the hunters of the free defenders. Without it the attackers cage the
+        /// king's group and let its last free soldier roam, and the game shuffles to the cap.
+        hunters: 15.0, 0.0..=100.0, 1.0;
     }
 }
 
@@ -109,6 +117,18 @@ const CORNER_BLOCKS: Bits = {
     }
     bits
 };
+
+/// The squares within two steps (both ways) of any square of `bits`, `bits` included.
+fn within_two(bits: Bits) -> Bits {
+    let mut near = bits;
+    for _ in 0..2 {
+        near |= east(near) | west(near);
+    }
+    for _ in 0..2 {
+        near |= north(near) | south(near);
+    }
+    near
+}
 
 /// Soldiers of `victims` with a `hostile` square on one side and an `open` square opposite.
 fn loose(victims: Bits, hostile: Bits, open: Bits) -> u32 {
@@ -354,6 +374,8 @@ pub fn features(game: &Hnefatafl) -> [f64; TERMS] {
         -f64::from(edge_fort),
         f64::from(shield_wall),
         -f64::from(throne_guard),
+        -count(guards & neighbours(stops)),
+        count(board.attackers & within_two(board.defenders & neighbours(stops))),
     ]
 }
 

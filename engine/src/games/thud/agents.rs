@@ -14,8 +14,7 @@ use super::{Move, Side, Thud};
 use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::Level;
 use crate::search::{
-    Evaluator, LevelRow, SEARCH_LEN, SearchGame, SearchParams, SearchRoot, SearchingAgent,
-    level_table, level_values,
+    Evaluator, SearchGame, SearchParams, SearchRoot, SearchingAgent, level_list, level_values,
 };
 use crate::weights::{Param, WeightSet};
 
@@ -29,7 +28,6 @@ crate::weight_set! {
 
 const EVAL: &[Param] = EvalWeights::SET.params;
 const EVAL_LEN: usize = EVAL.len();
-const LEVEL_LEN: usize = EVAL_LEN + SEARCH_LEN;
 
 /// Whether two names are equal, in a `const` context.
 const fn same_name(a: &str, b: &str) -> bool {
@@ -74,31 +72,6 @@ pub static EASY_WEIGHTS: WeightSet = WeightSet {
     params: &EASY_PARAMS,
 };
 
-/// The searching levels, weakest first. Under the player time control Balanced keeps its two
-/// plies, and Hard and Expert deepen until their time is up (up to the node's horizon, which the
-/// time binds long before). Thud has no repetition to avoid (a quiet cycle only runs the
-/// no-capture window down), so the contempt is 0 and [`Node`] opts out of cycle scoring.
-const ROWS: [LevelRow; 3] = [
-    LevelRow {
-        name: "balanced",
-        summary: "alpha-beta, 2 plies among the 8 most promising moves, captures resolved beyond",
-        table_bits: 15,
-        search: search(2.0, 8.0, 20_000.0, 2.0, 0.0),
-    },
-    LevelRow {
-        name: "hard",
-        summary: "alpha-beta, 3 plies among 16 moves, captures resolved beyond (player: 0.7 s a move)",
-        table_bits: 15,
-        search: search(3.0, 16.0, 60_000.0, HORIZON as f64, 700.0),
-    },
-    LevelRow {
-        name: "expert",
-        summary: "alpha-beta, up to 5 plies among 24 moves, captures resolved beyond (player: 1.8 s a move)",
-        table_bits: 17,
-        search: search(5.0, 24.0, 150_000.0, HORIZON as f64, 1800.0),
-    },
-];
-
 /// A searching level's defaults, with no contempt.
 const fn search(
     depth: f64,
@@ -117,52 +90,50 @@ const fn search(
     }
 }
 
-static TABLES: [[Param; LEVEL_LEN]; 3] = [
-    level_table(EVAL, &ROWS[0].search),
-    level_table(EVAL, &ROWS[1].search),
-    level_table(EVAL, &ROWS[2].search),
-];
-
-/// The searching levels' tables: the evaluation's weights, then the search parameters.
-pub static SEARCH_SETS: [WeightSet; 3] = [
-    WeightSet {
-        name: "thud-balanced",
-        params: &TABLES[0],
-    },
-    WeightSet {
-        name: "thud-hard",
-        params: &TABLES[1],
-    },
-    WeightSet {
-        name: "thud-expert",
-        params: &TABLES[2],
-    },
-];
-
-pub(super) static LEVELS: [Level; 5] = [
-    Level {
-        name: "beginner",
-        summary: "random moves; takes a capture when one is there with probability capture_chance",
-        weights: Some(&BeginnerWeights::SET),
-    },
-    Level {
-        name: "easy",
-        summary: "the move whose position the evaluation likes best (captures, formations); no lookahead",
-        weights: Some(&EASY_WEIGHTS),
-    },
-    ROWS[0].level(&SEARCH_SETS[0]),
-    ROWS[1].level(&SEARCH_SETS[1]),
-    ROWS[2].level(&SEARCH_SETS[2]),
-];
-
-/// `given` completed with the table's defaults where it is short.
-fn values(set: &WeightSet, given: &[f64]) -> Vec<f64> {
-    set.params
-        .iter()
-        .enumerate()
-        .map(|(i, p)| given.get(i).copied().unwrap_or(p.default))
-        .collect()
+crate::search_levels! {
+    game "thud", evaluation EVAL;
+    /// The searching levels, weakest first. Under the player time control Balanced keeps its
+    /// two plies, and Hard and Expert deepen until their time is up (up to the node's horizon,
+    /// which the time binds long before). Thud has no repetition to avoid (a quiet cycle only
+    /// runs the no-capture window down), so the contempt is 0 and [`Node`] opts out of cycle
+    /// scoring.
+    const ROWS;
+    /// The searching levels' tables: the evaluation's weights, then the search parameters.
+    pub static SEARCH_SETS;
+    "balanced" {
+        summary: "alpha-beta, 2 plies among the 8 most promising moves, captures resolved beyond",
+        table_bits: 15,
+        search: search(2.0, 8.0, 20_000.0, 2.0, 0.0),
+    }
+    "hard" {
+        summary: "alpha-beta, 3 plies among 16 moves, captures resolved beyond (player: 0.7 s a move)",
+        table_bits: 15,
+        search: search(3.0, 16.0, 60_000.0, HORIZON as f64, 700.0),
+    }
+    "expert" {
+        summary: "alpha-beta, up to 5 plies among 24 moves, captures resolved beyond (player: 1.8 s a move)",
+        table_bits: 17,
+        search: search(5.0, 24.0, 150_000.0, HORIZON as f64, 1800.0),
+    }
 }
+
+/// Beginner and Easy, which do not search, then the searching levels.
+pub(super) static LEVELS: [Level; 5] = level_list(
+    [
+        Level {
+            name: "beginner",
+            summary: "random moves; takes a capture when one is there with probability capture_chance",
+            weights: Some(&BeginnerWeights::SET),
+        },
+        Level {
+            name: "easy",
+            summary: "the move whose position the evaluation likes best (captures, formations); no lookahead",
+            weights: Some(&EASY_WEIGHTS),
+        },
+    ],
+    &ROWS,
+    &SEARCH_SETS,
+);
 
 impl SearchRoot for Thud {
     type Node = Node;
@@ -175,13 +146,12 @@ impl SearchRoot for Thud {
 pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
     match setup.level {
         0 => Box::new(Beginner {
-            weights: BeginnerWeights::from_values(&values(&BeginnerWeights::SET, &setup.weights)),
+            weights: BeginnerWeights::from_values(&setup.weights),
         }),
         1 => Box::new(Easy {
-            eval: Evaluation::new(&EvalWeights::from_values(&values(
-                &EASY_WEIGHTS,
-                &setup.weights,
-            ))),
+            eval: Evaluation::new(&EvalWeights::from_values(
+                &EASY_WEIGHTS.completed(&setup.weights),
+            )),
         }),
         level => {
             let row = (level - 2).min(ROWS.len() - 1);
