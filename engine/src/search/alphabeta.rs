@@ -456,7 +456,7 @@ impl<G: SearchGame> Searcher<G> {
         beta: i32,
         base: usize,
     ) -> i32 {
-        let stand = ctx.eval.evaluate(pos);
+        let stand = ctx.eval.evaluate_within(pos, alpha, beta);
         if stand >= beta || ply >= self.horizon_limit {
             return stand;
         }

@@ -84,6 +84,15 @@ pub trait Evaluator<G: SearchGame> {
     /// Static evaluation from the side to move's point of view, strictly inside
     /// `-(MATE - 1000)..MATE - 1000` (scores beyond are reserved for wins found by search).
     fn evaluate(&self, pos: &G) -> i32;
+
+    /// [`Self::evaluate`] where only scores inside `alpha..beta` matter: a score at or beyond
+    /// either end may be a bound on that side (fail-soft), as the quiescence stage asks it. An
+    /// evaluator that searches (Thud resolves captures inside its evaluation) prunes with the
+    /// window; the default evaluates exactly.
+    fn evaluate_within(&self, pos: &G, alpha: i32, beta: i32) -> i32 {
+        let _ = (alpha, beta);
+        self.evaluate(pos)
+    }
     /// Cheap move-ordering score, higher is more promising (captures, threats...). Also what the
     /// "selection of promising moves" keeps.
     ///

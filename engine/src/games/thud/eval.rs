@@ -235,6 +235,12 @@ impl Evaluator<Node> for Evaluation {
         self.quiesce(node, -INF, INF, self.capture_plies)
     }
 
+    /// The capture search within the searcher's window: most leaves stand pat above it, and
+    /// leave their captures unsearched.
+    fn evaluate_within(&self, node: &Node, alpha: i32, beta: i32) -> i32 {
+        self.quiesce(node, alpha, beta, self.capture_plies)
+    }
+
     /// The position after `mv` from the mover's side, evaluated with its captures resolved (its
     /// final points when `mv` ends the round): the root keeps the moves that do not lose a dwarf
     /// or a troll outright, among a dwarf's six hundred moves that [`Self::order`] scores alike.

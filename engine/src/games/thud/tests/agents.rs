@@ -5,7 +5,7 @@ use super::*;
 use super::{board, random_game};
 use crate::agent::{AgentSetup, Clock, Context, NoClock, TimeControl};
 use crate::game::{NoLog, seat_agent};
-use crate::search::SearchGame;
+use crate::search::{Evaluator, SearchGame};
 use crate::weights::check_table;
 
 /// A level's agent with its default weights, except `changes` (name, value).
@@ -214,6 +214,45 @@ fn the_window_and_cap_enter_the_hash_only_near_the_end() {
             &mut NoLog
         ))
         .hash()
+    );
+}
+
+/// The capture search run within a window (what the searcher's quiescence stage asks) returns
+/// the full search's score inside the window and a fail-soft bound on the side it falls outside,
+/// in positions of a random game; some bounds differ from the exact score (the window prunes).
+#[test]
+fn the_evaluation_within_a_window_is_exact_inside_and_a_bound_outside() {
+    let eval = Evaluation::new(&EvalWeights::default());
+    let (mut checked, mut pruned) = (0, 0);
+    random_game(5, &ThudOptions::default(), |g, _| {
+        let node = Node::new(g);
+        let exact = eval.evaluate(&node);
+        for (alpha, beta) in [
+            (exact - 1, exact + 1),
+            (exact - 300, exact - 100),
+            (exact + 50, exact + 51),
+        ] {
+            let within = eval.evaluate_within(&node, alpha, beta);
+            pruned += usize::from(within != exact);
+            if exact <= alpha {
+                assert!(
+                    (exact..=alpha).contains(&within),
+                    "{exact} in {alpha}..{beta}: {within}"
+                );
+            } else if exact >= beta {
+                assert!(
+                    (beta..=exact).contains(&within),
+                    "{exact} in {alpha}..{beta}: {within}"
+                );
+            } else {
+                assert_eq!(within, exact);
+            }
+        }
+        checked += 1;
+    });
+    assert!(
+        checked > 20 && pruned > 0,
+        "{checked} positions, {pruned} bounds"
     );
 }
 
