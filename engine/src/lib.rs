@@ -69,5 +69,7 @@ pub use game::{
     NoLog, OptionDoc, Outcome, SeatResult, SeatSet, level_index, move_texts, seat_agent,
 };
 pub use random::{RandomStream, game_seed};
-pub use registry::{GAME_NAMES, GameVisitor, UnknownGame, visit_game};
+pub use registry::{
+    GAME_NAMES, GAMES, GameFacts, GameVisitor, UnknownGame, game_names_where, visit_game,
+};
 pub use weights::{Param, WeightError, WeightSet};

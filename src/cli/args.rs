@@ -9,8 +9,21 @@ use tuner::config::ExperimentFile;
 use tuner::openings::Order;
 use tuner::tournament::Format;
 
-/// `--game`'s help: every game by name.
-const GAME_HELP: &str = "Game: ludo, thud, trente-douze or hnefatafl (see `koom list`)";
+/// `--game`'s help: every registered game by name.
+fn game_help() -> String {
+    format!(
+        "Game: {} (see `koom list`)",
+        engine::game_names_where(|_| true)
+    )
+}
+
+/// `koom openings --game`'s help: the registered games with two seats.
+fn two_seat_game_help() -> String {
+    format!(
+        "Game with two seats: {}",
+        engine::game_names_where(|g| g.seats == (2, 2))
+    )
+}
 
 /// `--time-control batch|player`, listed in `--help`.
 fn time_control_parser() -> impl clap::builder::TypedValueParser<Value = TimeControl> {
@@ -118,7 +131,8 @@ pub enum Command {
     /// A fixed, deterministic workload per game (self-play of each level, perft): prints speed
     /// and a signature (total moves, perft count) that changes only when behaviour changes.
     Bench(BenchArgs),
-    /// Count the leaf nodes of the move tree to a depth (move-generator check).
+    /// Count the leaf nodes of the move tree to a depth (move-generator check; dice games roll
+    /// from dice stream 0).
     Perft(PerftArgs),
     /// Apply moves to a position, then print the position and its legal moves (or, when the game
     /// is over, its result and why).
@@ -145,6 +159,10 @@ pub enum Command {
     /// Write an opening suite for `--openings`: short seeded random openings, each kept when a
     /// level playing itself from it scores near even (README: "Opening suites").
     Openings(OpeningsArgs),
+    /// Play Hnefatafl games with a level on a hnefatafl-copenhagen server (TCP): log in, offer
+    /// a game or join one, play it out. Exit 0 = every game played, 1 = network or server
+    /// error, 2 = bad input.
+    Connect(ConnectArgs),
     /// Tune a level's evaluation weights by SPSA (config in TOML, see configs/tune/), with a
     /// checkpoint after every iteration and a verification gate against the start at the end.
     Tune(TuneArgs),
@@ -164,7 +182,7 @@ pub enum Preset {
 pub struct MatchArgs {
     /// Config (TOML) for the game and its rule options; flags override it.
     pub config: Option<PathBuf>,
-    #[arg(long, help = GAME_HELP)]
+    #[arg(long, help = game_help())]
     pub game: Option<String>,
     /// Master seed (default 1): the same seed plays the same games.
     #[arg(long)]
@@ -253,7 +271,7 @@ pub struct LadderArgs {
 pub struct ExperimentArgs {
     /// Experiment config (TOML); flags override its values.
     pub config: Option<PathBuf>,
-    #[arg(long, help = GAME_HELP)]
+    #[arg(long, help = game_help())]
     pub game: Option<String>,
     /// Agents, one per seat: levels, `level@weights.toml`, or external programs: `cmd:PROGRAM
     /// ARGS` (koom's engine protocol), `htp:PROGRAM ARGS` (the Hnefatafl Text Protocol) or the
@@ -400,7 +418,7 @@ pub struct BenchArgs {
 
 #[derive(Debug, Args)]
 pub struct WeightsArgs {
-    #[arg(long, help = GAME_HELP)]
+    #[arg(long, help = game_help())]
     pub game: String,
     /// A level with a weight set (see `koom list`).
     #[arg(long)]
@@ -409,8 +427,7 @@ pub struct WeightsArgs {
 
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// Game with a move tree: thud or hnefatafl (see `koom list`).
-    #[arg(long)]
+    #[arg(long, help = game_help())]
     pub game: String,
     /// Plies to count, at most 32 (the recursion is one stack frame a ply; no game's tree can be
     /// counted that deep in any case).
@@ -426,7 +443,7 @@ pub struct PerftArgs {
 
 #[derive(Debug, Args)]
 pub struct LegalArgs {
-    #[arg(long, help = GAME_HELP)]
+    #[arg(long, help = game_help())]
     pub game: String,
     /// Start position in the game's notation (default: the initial position).
     #[arg(long)]
@@ -471,7 +488,7 @@ pub struct AnalyseArgs {
 
 #[derive(Debug, Args)]
 pub struct EngineArgs {
-    #[arg(long, help = GAME_HELP)]
+    #[arg(long, help = game_help())]
     pub game: String,
     /// The level: a name from `koom list`, or `level@weights.toml`.
     #[arg(long)]
@@ -483,6 +500,52 @@ pub struct EngineArgs {
     /// The protocol spoken on standard input and output.
     #[arg(long, value_enum, default_value_t = EngineProtocol::Koom)]
     pub protocol: EngineProtocol,
+}
+
+#[derive(Debug, Args)]
+pub struct ConnectArgs {
+    /// The server, `HOST` or `HOST:PORT` (port 49152 when not given).
+    #[arg(long)]
+    pub server: String,
+    /// The account to log in to (the server's rule: up to 16 letters, digits, `-` and `_`).
+    #[arg(long)]
+    pub username: String,
+    /// The account's password (up to 32 bytes; empty by default).
+    #[arg(long, default_value = "")]
+    pub password: String,
+    /// Create the account instead of logging in to it.
+    #[arg(long)]
+    pub create_account: bool,
+    /// The Hnefatafl level that plays: a name from `koom list`, or `level@weights.toml`.
+    #[arg(long)]
+    pub level: String,
+    /// `batch` (the level's depth and node budgets) or `player` (its time limit).
+    #[arg(long, value_parser = time_control_parser(), default_value = "batch")]
+    pub time_control: TimeControl,
+    /// Games to play one after another, each offered and waiting for a challenger.
+    #[arg(long, default_value_t = 1, conflicts_with = "join")]
+    pub games: u64,
+    /// The side koom plays in the games it offers.
+    #[arg(long, value_enum, default_value_t = Role::Defender, conflicts_with = "join")]
+    pub role: Role,
+    /// Offer rated games (un-rated by default).
+    #[arg(long, conflicts_with = "join")]
+    pub rated: bool,
+    /// Instead of offering games, ask to join the waiting game with this id and play it.
+    #[arg(long, value_name = "ID")]
+    pub join: Option<u128>,
+    /// Print every line sent (`->`) and received (`<-`) on standard error.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// A Hnefatafl side, as `koom connect --role` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Role {
+    /// the attackers, who move first
+    Attacker,
+    /// the defenders and the king
+    Defender,
 }
 
 /// The protocols `koom engine` speaks (docs/engine-protocol.md).
@@ -510,8 +573,7 @@ fn score_range(text: &str) -> Result<(f64, f64), String> {
 
 #[derive(Debug, Args)]
 pub struct OpeningsArgs {
-    /// Game with two seats: thud or hnefatafl.
-    #[arg(long)]
+    #[arg(long, help = two_seat_game_help())]
     pub game: String,
     /// Random legal plies from the initial position in each opening.
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=200))]

@@ -3,6 +3,7 @@
 mod analyse;
 mod args;
 mod bench;
+mod connect;
 mod list;
 mod live;
 mod merge;
@@ -47,6 +48,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Ladder(args) => strength::ladder(args),
         Command::Tune(args) => tune::tune(args),
         Command::Openings(args) => openings::openings(&args),
+        Command::Connect(args) => connect::connect(&args),
     }
 }
 

@@ -46,37 +46,7 @@ impl GameVisitor for PlayGame<'_> {
         // Each agent slot's points over the rounds, in games scored on points.
         let mut totals: Option<Vec<i64>> = None;
         for rotation in rotations {
-            let index = group * seats + rotation as u64;
-            let seating: Vec<String> = (0..plan.seats())
-                .map(|s| {
-                    format!(
-                        "{}: {}",
-                        G::seat_name(s),
-                        plan.labels[engine::seat_agent(s, rotation, plan.seats())]
-                    )
-                })
-                .collect();
-            outln!(
-                "== {} game {index} (seed {}, group {group}, rotation {rotation}) ==",
-                G::NAME,
-                plan.seed
-            );
-            outln!("{}", seating.join(", "));
-            if let Some(suite) = &plan.openings {
-                let opening = suite.for_group(group);
-                outln!(
-                    "from opening {} (line {} of {}): {}{}",
-                    suite.index_of(group),
-                    opening.line,
-                    suite.info.path,
-                    opening.start.as_deref().unwrap_or("the initial position"),
-                    if opening.moves.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", then {}", opening.moves.join(", "))
-                    }
-                );
-            }
+            print_heading(&plan, group, rotation);
             let boards = self.args.boards;
             let mut first = true;
             let game = play_game(
@@ -94,18 +64,7 @@ impl GameVisitor for PlayGame<'_> {
                 |_, _| {},
             );
             out!("{}", game.render());
-            if let Some(outcome) = game.outcome() {
-                let result = match outcome.sole_winner() {
-                    _ if outcome.no_result => "no result".to_owned(),
-                    Some(seat) => format!(
-                        "won by {}, {}",
-                        G::seat_name(seat),
-                        plan.labels[engine::seat_agent(seat, rotation, plan.seats())]
-                    ),
-                    None => "draw".to_owned(),
-                };
-                outln!("result: {result} ({})", outcome.reason.name());
-            }
+            print_result(&plan, &game, rotation);
             if let Some(points) = game.points() {
                 let totals = totals.get_or_insert_with(|| vec![0; plan.seats()]);
                 for (seat, &p) in points[..plan.seats()].iter().enumerate() {
@@ -124,6 +83,60 @@ impl GameVisitor for PlayGame<'_> {
         }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// The game's heading: its index, seed, group and rotation, who plays which seat, and the
+/// opening it starts from.
+fn print_heading<G: Game>(plan: &Plan<G>, group: u64, rotation: usize) {
+    let seats = plan.seats();
+    let seating: Vec<String> = (0..seats)
+        .map(|s| {
+            format!(
+                "{}: {}",
+                G::seat_name(s),
+                plan.labels[engine::seat_agent(s, rotation, seats)]
+            )
+        })
+        .collect();
+    outln!(
+        "== {} game {} (seed {}, group {group}, rotation {rotation}) ==",
+        G::NAME,
+        group * seats as u64 + rotation as u64,
+        plan.seed
+    );
+    outln!("{}", seating.join(", "));
+    if let Some(suite) = &plan.openings {
+        let opening = suite.for_group(group);
+        outln!(
+            "from opening {} (line {} of {}): {}{}",
+            suite.index_of(group),
+            opening.line,
+            suite.info.path,
+            opening.start.as_deref().unwrap_or("the initial position"),
+            if opening.moves.is_empty() {
+                String::new()
+            } else {
+                format!(", then {}", opening.moves.join(", "))
+            }
+        );
+    }
+}
+
+/// `result: won by <seat>, <agent> (<reason>)`, a draw or no result, when the game ended.
+fn print_result<G: Game>(plan: &Plan<G>, game: &G, rotation: usize) {
+    let Some(outcome) = game.outcome() else {
+        return;
+    };
+    let result = match outcome.sole_winner() {
+        _ if outcome.no_result => "no result".to_owned(),
+        Some(seat) => format!(
+            "won by {}, {}",
+            G::seat_name(seat),
+            plan.labels[engine::seat_agent(seat, rotation, plan.seats())]
+        ),
+        None => "draw".to_owned(),
+    };
+    outln!("result: {result} ({})", outcome.reason.name());
 }
 
 /// `koom play --record LINE`: the recorded game move by move, checked against its result.

@@ -8,11 +8,12 @@ use anyhow::bail;
 use engine::{Game, GameVisitor};
 use reports::RunInfo;
 use tuner::config::{Experiment, ExperimentFile};
+use tuner::openings::SuiteInfo;
 use tuner::records::RecordsFile;
 use tuner::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
-    GateSummary, Ladder, LadderSummary, count_unit, gate as run_gate, ladder as run_ladder,
-    ladder_pairs, match_plan, played,
+    GateRun, GateSummary, Ladder, LadderSummary, count_unit, gate as run_gate,
+    ladder as run_ladder, ladder_pairs, match_plan, played,
 };
 use tuner::summary::HeadToHead;
 
@@ -99,13 +100,55 @@ impl GameVisitor for Gate<'_> {
             games: args.max_games,
             ..self.exp.clone()
         };
-        let mut plan = match_plan::<G>(&exp, &args.candidate, &args.baseline)?;
+        let started = Instant::now();
+        let (result, openings) = self.play::<G>(&exp)?;
+        // The words follow the question the bounds ask: a gain ([0, 2]) or no regression.
+        let (verdict, code) = verdict(
+            result.sprt.verdict,
+            result.partial,
+            args.preset == Some(Preset::Gain),
+        );
+        let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally);
+        print_gate::<G>(args, exp.seed, &result, &h2h);
+        outln!("  verdict: {verdict} (exit {code})");
+        let summary = GateSummary {
+            game: G::NAME.to_owned(),
+            seed: exp.seed,
+            verdict: verdict.to_owned(),
+            exit_code: code,
+            games_played: result.tally.games,
+            unit: count_unit::<G>().1.to_owned(),
+            played: if G::GAMES_COUNT_GROUPS {
+                result.tally.groups
+            } else {
+                result.tally.games
+            },
+            partial: result.partial,
+            openings,
+            sprt: result.sprt.clone(),
+            head_to_head: h2h,
+        };
+        write_json(
+            &exp.out,
+            &summary,
+            &run_info(result.tally.games, Some(started), exp.threads),
+        )?;
+        Ok(ExitCode::from(code))
+    }
+}
+
+impl Gate<'_> {
+    /// Plays the gate's batches until the SPRT decides, the game limit or Ctrl-C, showing the
+    /// test's state as it goes and writing `--records` when asked. Returns the opening suite
+    /// the games started from with the result, for the summary.
+    fn play<G: Game>(&self, exp: &Experiment) -> anyhow::Result<(GateRun<G>, Option<SuiteInfo>)> {
+        let args = self.args;
+        let mut plan = match_plan::<G>(exp, &args.candidate, &args.baseline)?;
         reports::check_writable_dir(&exp.out)?;
         let mut records = args.common.records_file()?;
         plan.records = records.is_some();
         let live = Live::new(plan.games(), args.common.quiet);
         let hooks = live.hooks();
-        let started = Instant::now();
         let mut last_line = Instant::now();
         let result = run_gate(
             &plan,
@@ -137,78 +180,62 @@ impl GameVisitor for Gate<'_> {
         if let Some(file) = records {
             file.finish(!result.partial)?;
         }
-        // The words follow the question the bounds ask: a gain ([0, 2]) or no regression.
-        let gain = args.preset == Some(Preset::Gain);
-        let (verdict, code) = match (result.sprt.verdict, result.partial) {
-            (_, true) => ("interrupted", interrupted_status()),
-            (Verdict::AcceptH1, _) if gain => ("H1 accepted: gains", 0),
-            (Verdict::AcceptH1, _) => ("H1 accepted: not weaker", 0),
-            (Verdict::AcceptH0, _) if gain => ("H0 accepted: no gain", 1),
-            (Verdict::AcceptH0, _) => ("H0 accepted: regression", 1),
-            (Verdict::Continue, _) => ("inconclusive at the game limit", 3),
-        };
-        let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally);
-        let e = &h2h.estimate;
-        let sprt = &result.sprt;
-        outln!(
-            "{} gate: {} vs {} over {}, seed {}",
-            G::NAME,
-            args.candidate,
-            args.baseline,
-            played(&result.tally),
-            exp.seed
-        );
-        outln!(
-            "  SPRT [{}, {}] {:?} Elo, alpha {}, beta {}: LLR {:.3} (bounds {:.3}, {:.3})",
-            sprt.bounds.elo0,
-            sprt.bounds.elo1,
-            sprt.bounds.model,
-            sprt.bounds.alpha,
-            sprt.bounds.beta,
-            sprt.llr,
-            sprt.lower,
-            sprt.upper
-        );
-        outln!(
-            "  group scores (0 .. {} {} in half points): {:?}",
-            h2h.group_size,
-            if G::GAMES_COUNT_GROUPS {
-                "match"
-            } else {
-                "games"
-            },
-            h2h.group_scores
-        );
-        for side in &h2h.by_side {
-            outln!("  {}", side_line(&args.candidate, side));
-        }
-        outln!("  {e} (nElo per {})", count_unit::<G>().0);
-        if let Some(corrected) = &sprt.elo_sequential {
-            outln!("  {corrected}");
-        }
-        outln!("  verdict: {verdict} (exit {code})");
-        let summary = GateSummary {
-            game: G::NAME.to_owned(),
-            seed: exp.seed,
-            verdict: verdict.to_owned(),
-            exit_code: code,
-            games_played: result.tally.games,
-            unit: count_unit::<G>().1.to_owned(),
-            played: if G::GAMES_COUNT_GROUPS {
-                result.tally.groups
-            } else {
-                result.tally.games
-            },
-            partial: result.partial,
-            sprt: sprt.clone(),
-            head_to_head: h2h.clone(),
-        };
-        write_json(
-            &exp.out,
-            &summary,
-            &run_info(result.tally.games, Some(started), exp.threads),
-        )?;
-        Ok(ExitCode::from(code))
+        Ok((result, plan.openings.map(|suite| suite.info.clone())))
+    }
+}
+
+/// The gate's verdict in words and its exit code: 0 passed, 1 failed, 3 undecided at the game
+/// limit, the interrupted status after Ctrl-C. `gain` says whether the bounds ask for a gain or
+/// for no regression.
+fn verdict(verdict: Verdict, partial: bool, gain: bool) -> (&'static str, u8) {
+    match (verdict, partial) {
+        (_, true) => ("interrupted", interrupted_status()),
+        (Verdict::AcceptH1, _) if gain => ("H1 accepted: gains", 0),
+        (Verdict::AcceptH1, _) => ("H1 accepted: not weaker", 0),
+        (Verdict::AcceptH0, _) if gain => ("H0 accepted: no gain", 1),
+        (Verdict::AcceptH0, _) => ("H0 accepted: regression", 1),
+        (Verdict::Continue, _) => ("inconclusive at the game limit", 3),
+    }
+}
+
+/// The gate's result on standard output: the test, the group scores, each side's score and the
+/// Elo estimates.
+fn print_gate<G: Game>(args: &GateArgs, seed: u64, result: &GateRun<G>, h2h: &HeadToHead) {
+    let sprt = &result.sprt;
+    outln!(
+        "{} gate: {} vs {} over {}, seed {seed}",
+        G::NAME,
+        args.candidate,
+        args.baseline,
+        played(&result.tally),
+    );
+    outln!(
+        "  SPRT [{}, {}] {:?} Elo, alpha {}, beta {}: LLR {:.3} (bounds {:.3}, {:.3})",
+        sprt.bounds.elo0,
+        sprt.bounds.elo1,
+        sprt.bounds.model,
+        sprt.bounds.alpha,
+        sprt.bounds.beta,
+        sprt.llr,
+        sprt.lower,
+        sprt.upper
+    );
+    outln!(
+        "  group scores (0 .. {} {} in half points): {:?}",
+        h2h.group_size,
+        if G::GAMES_COUNT_GROUPS {
+            "match"
+        } else {
+            "games"
+        },
+        h2h.group_scores
+    );
+    for side in &h2h.by_side {
+        outln!("  {}", side_line(&args.candidate, side));
+    }
+    outln!("  {} (nElo per {})", h2h.estimate, count_unit::<G>().0);
+    if let Some(corrected) = &sprt.elo_sequential {
+        outln!("  {corrected}");
     }
 }
 
@@ -266,67 +293,9 @@ impl GameVisitor for LadderGame<'_> {
 
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let exp = self.exp;
-        let levels: Vec<String> = exp
-            .levels
-            .clone()
-            .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect());
-        reports::check_writable_dir(&exp.out)?;
-        let pairs = ladder_pairs(levels.len(), self.full).len() as u64;
-        let per_pair =
-            match_plan::<G>(exp, &levels[0], &levels[0]).map_or(exp.games, |p| p.games());
-        let live = Live::new(per_pair.saturating_mul(pairs), self.args.quiet);
-        let hooks = live.hooks();
         let started = Instant::now();
-        let mut records = self.args.records_file()?;
-        let ladder: Ladder = run_ladder::<G>(
-            exp,
-            &levels,
-            self.full,
-            exp.threads,
-            &hooks,
-            records.as_mut(),
-        )
-        .map_err(anyhow::Error::from)?;
-        live.bar.finish_and_clear();
-        if let Some(file) = records {
-            file.finish(!ladder.partial)?;
-        }
-        outln!(
-            "{} ladder, {} {} per pair, seed {}",
-            G::NAME,
-            exp.games,
-            count_unit::<G>().1,
-            exp.seed
-        );
-        for (level, rating) in ladder.levels.iter().zip(&ladder.fit.ratings) {
-            outln!(
-                "  {level:<24} {:+8.1} Elo [{:+.1}, {:+.1}]",
-                rating.value,
-                rating.ci95[0],
-                rating.ci95[1]
-            );
-        }
-        outln!("  (ratings: Bradley–Terry with {})", ladder.fit.prior);
-        for rung in &ladder.rungs {
-            let e = &rung.estimate;
-            outln!(
-                "  {} vs {}: score {:.3} [{:.3}, {:.3}], {}: {}",
-                rung.upper,
-                rung.lower,
-                e.score.value,
-                e.score.ci95[0],
-                e.score.ci95[1],
-                e,
-                if rung.passed { "ok" } else { "FAIL" }
-            );
-            for side in &rung.by_side {
-                outln!("    {}", side_line(&rung.upper, side));
-            }
-        }
-        if ladder.full {
-            print_intransitive(&ladder);
-        }
-        outln!("  {}", reports::report::LADDER_NOTE);
+        let ladder = self.play::<G>()?;
+        print_ladder::<G>(exp, &ladder);
         let games = ladder.rungs.iter().map(|r| r.games).sum();
         let summary = LadderSummary {
             game: G::NAME.to_owned(),
@@ -351,6 +320,80 @@ impl GameVisitor for LadderGame<'_> {
             ExitCode::from(1)
         })
     }
+}
+
+impl LadderGame<'_> {
+    /// Plays every pair of the ladder (neighbours, or all pairs with `--full`) with a progress
+    /// bar over all their games, writing `--records` when asked.
+    fn play<G: Game>(&self) -> anyhow::Result<Ladder> {
+        let exp = self.exp;
+        let levels: Vec<String> = exp
+            .levels
+            .clone()
+            .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect());
+        reports::check_writable_dir(&exp.out)?;
+        let pairs = ladder_pairs(levels.len(), self.full).len() as u64;
+        let per_pair =
+            match_plan::<G>(exp, &levels[0], &levels[0]).map_or(exp.games, |p| p.games());
+        let live = Live::new(per_pair.saturating_mul(pairs), self.args.quiet);
+        let hooks = live.hooks();
+        let mut records = self.args.records_file()?;
+        let ladder: Ladder = run_ladder::<G>(
+            exp,
+            &levels,
+            self.full,
+            exp.threads,
+            &hooks,
+            records.as_mut(),
+        )
+        .map_err(anyhow::Error::from)?;
+        live.bar.finish_and_clear();
+        if let Some(file) = records {
+            file.finish(!ladder.partial)?;
+        }
+        Ok(ladder)
+    }
+}
+
+/// The ladder on standard output: each level's rating, each rung's score and verdict, and with
+/// `--full` the intransitive triples.
+fn print_ladder<G: Game>(exp: &Experiment, ladder: &Ladder) {
+    outln!(
+        "{} ladder, {} {} per pair, seed {}",
+        G::NAME,
+        exp.games,
+        count_unit::<G>().1,
+        exp.seed
+    );
+    for (level, rating) in ladder.levels.iter().zip(&ladder.fit.ratings) {
+        outln!(
+            "  {level:<24} {:+8.1} Elo [{:+.1}, {:+.1}]",
+            rating.value,
+            rating.ci95[0],
+            rating.ci95[1]
+        );
+    }
+    outln!("  (ratings: Bradley–Terry with {})", ladder.fit.prior);
+    for rung in &ladder.rungs {
+        let e = &rung.estimate;
+        outln!(
+            "  {} vs {}: score {:.3} [{:.3}, {:.3}], {}: {}",
+            rung.upper,
+            rung.lower,
+            e.score.value,
+            e.score.ci95[0],
+            e.score.ci95[1],
+            e,
+            if rung.passed { "ok" } else { "FAIL" }
+        );
+        for side in &rung.by_side {
+            outln!("    {}", side_line(&rung.upper, side));
+        }
+    }
+    if ladder.full {
+        print_intransitive(ladder);
+    }
+    outln!("  {}", reports::report::LADDER_NOTE);
 }
 
 pub fn ladder(args: LadderArgs) -> anyhow::Result<ExitCode> {

@@ -136,3 +136,44 @@ fn htp_outside_hnefatafl_koom_limits_on_htp_and_htp_with_openings_are_refused() 
         .arg(&openings)
         .rejects("cannot set up a position");
 }
+
+/// hnefatafl-copenhagen's own engine, built from crates.io (docs/engine-protocol.md, "Playing
+/// hnefatafl-copenhagen's own program"), plays koom's `easy` on both sides: it follows every move
+/// koom sends and answers every `generate_move` with a legal move, so no game is forfeited.
+/// `KOOM_HNEFATAFL_HTP` names its binary; `KOOM_HNEFATAFL_PLIES` (default 20) caps the games, as
+/// its AI takes up to a minute and a half a move.
+#[test]
+#[ignore = "needs hnefatafl-copenhagen's hnefatafl-text-protocol: set KOOM_HNEFATAFL_HTP"]
+fn the_real_hnefatafl_copenhagen_program_follows_and_answers_every_move() {
+    let program = std::env::var("KOOM_HNEFATAFL_HTP")
+        .expect("KOOM_HNEFATAFL_HTP: the path of hnefatafl-text-protocol");
+    let plies = std::env::var("KOOM_HNEFATAFL_PLIES").unwrap_or_else(|_| "20".into());
+    let dir = scratch("htp-real");
+    let config = write(
+        &dir,
+        "real.toml",
+        &format!(
+            "game = \"hnefatafl\"\nagents = [\"easy\", \"copenhagen\"]\ngames = 2\nthreads = 2\n\
+             [engines.copenhagen]\ncommand = \"{program} --repeat-moves\"\nprotocol = \"htp\"\n\
+             timeout_ms = 300000\n"
+        ),
+    );
+    let out = dir.join("out");
+    Koom::new("run")
+        .arg(&config)
+        .args(["--option", &format!("ply_cap={plies}"), "--games-csv"])
+        .out(&out)
+        .quiet()
+        .ok();
+    let csv = crate::common::read(&out.join("games.csv"));
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{csv}");
+    for row in rows {
+        assert!(!row.contains("forfeit"), "{row}");
+    }
+    assert!(
+        crate::common::summary(&out)
+            .get("engine_failures")
+            .is_none()
+    );
+}

@@ -5,6 +5,7 @@
 mod common;
 
 mod analyse;
+mod connect;
 mod engine_protocol;
 mod external;
 mod games;

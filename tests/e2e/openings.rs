@@ -109,6 +109,111 @@ fn a_run_over_a_suite_is_the_same_whatever_the_thread_count() {
     assert_ne!(summary(&plain)["length"], s["length"]);
 }
 
+/// FNV-1a 64 (offset basis 0xcbf29ce484222325, prime 0x100000001b3, as in the FNV reference
+/// of Fowler, Noll and Vo), written here independently of koom's.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Issue 14: `gate` and `ladder` name the suite in `summary.json` exactly as `run` does (file,
+/// line and opening counts, the bytes' hash, the order).
+#[test]
+fn gate_and_ladder_summaries_name_the_suite_as_run_does() {
+    let dir = scratch("openings-gate-ladder");
+    let text = "# two openings\nmoves: F1-F2\n\nmoves: F1-F4, G8-F9\n";
+    let suite = write(&dir, "suite.txt", text);
+    let order = ["--openings-order", "random", "--seed", "4"];
+    let run = dir.join("run");
+    Koom::new("run")
+        .args([
+            "--game",
+            "thud",
+            "--agents",
+            "easy,beginner",
+            "--games",
+            "2",
+        ])
+        .arg("--openings")
+        .arg(&suite)
+        .args(order)
+        .out(&run)
+        .quiet()
+        .ok();
+    let gate = dir.join("gate");
+    let code = Koom::new("gate")
+        .args([
+            "--game",
+            "thud",
+            "--candidate",
+            "easy",
+            "--baseline",
+            "beginner",
+        ])
+        .args(["--max-games", "2", "--batch", "1"])
+        .arg("--openings")
+        .arg(&suite)
+        .args(order)
+        .out(&gate)
+        .quiet()
+        .output()
+        .status
+        .code();
+    assert!(
+        matches!(code, Some(0 | 1 | 3)),
+        "a verdict, not an error: {code:?}"
+    );
+    let ladder = dir.join("ladder");
+    let code = Koom::new("ladder")
+        .args([
+            "--game",
+            "thud",
+            "--levels",
+            "beginner,easy",
+            "--games",
+            "2",
+        ])
+        .arg("--openings")
+        .arg(&suite)
+        .args(order)
+        .out(&ladder)
+        .quiet()
+        .output()
+        .status
+        .code();
+    assert!(
+        matches!(code, Some(0 | 1)),
+        "a verdict, not an error: {code:?}"
+    );
+    let expected = serde_json::json!({
+        "path": suite.to_str().unwrap(),
+        "lines": 4,
+        "openings": 2,
+        "hash": format!("{:016x}", fnv1a64(text.as_bytes())),
+        "order": "random",
+    });
+    for dir in [&run, &gate, &ladder] {
+        assert_eq!(summary(dir)["openings"], expected, "{}", dir.display());
+    }
+    // Without a suite there is no `openings` object, as in run.
+    let plain = dir.join("plain");
+    Koom::new("gate")
+        .args([
+            "--game",
+            "thud",
+            "--candidate",
+            "easy",
+            "--baseline",
+            "beginner",
+        ])
+        .args(["--max-games", "2", "--batch", "1"])
+        .out(&plain)
+        .quiet()
+        .output();
+    assert!(summary(&plain).get("openings").is_none());
+}
+
 #[test]
 fn sequential_order_cycles_the_file_and_random_order_is_a_seeded_shuffle() {
     let dir = scratch("openings-order");

@@ -1,7 +1,8 @@
 #!/bin/sh
 # A test engine that speaks the Hnefatafl Text Protocol (answers `name`, `play`, `reset_board`)
 # and misbehaves at the first `generate_move`, as named by its argument: crash (exits), hang
-# (never answers), illegal (a move that is not legal), garbage (a line that is not a response).
+# (never answers), illegal (a move that is not legal), garbage (a diagnostic line, then an answer
+# that is not a move).
 mode="$1"
 while read -r command role rest; do
   case "$command" in
@@ -12,7 +13,7 @@ while read -r command role rest; do
         crash) exit 3 ;;
         hang) sleep 30 ;;
         illegal) printf '= play %s z99 z98\n\n' "$role" ;;
-        garbage) printf 'I resign, good game\n\n' ;;
+        garbage) printf 'thinking...\n= I resign, good game\n\n' ;;
       esac ;;
     *) printf '=\n\n' ;;
   esac

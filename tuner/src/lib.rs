@@ -4,6 +4,7 @@ pub mod agents;
 pub mod atomic;
 pub mod checksum;
 pub mod config;
+pub mod connect;
 pub mod error;
 pub mod external;
 pub mod openings;

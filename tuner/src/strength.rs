@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::InputError;
 use crate::config::{Experiment, Plan};
+use crate::openings::SuiteInfo;
 use crate::records::{RecordsFile, record_of};
 use crate::runner::{Hooks, run};
 use crate::stats::ladder::Pairing;
@@ -90,6 +91,9 @@ pub struct GateSummary {
     /// How many of those were played (Thud: matches; elsewhere the same as `games_played`).
     pub played: u64,
     pub partial: bool,
+    /// The opening suite the seed groups started from, as `run` writes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<SuiteInfo>,
     pub sprt: Sprt,
     /// Candidate (`agent`) against baseline (`opponent`).
     #[serde(flatten)]
@@ -187,6 +191,9 @@ pub struct Ladder {
     /// [`intransitive_triples`]); empty when none does.
     #[serde(default)]
     pub intransitive: Vec<Intransitive>,
+    /// The opening suite every pair's seed groups started from, as `run` writes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<SuiteInfo>,
 }
 
 /// The finished matches of a set of pairings.
@@ -195,6 +202,8 @@ pub struct Matches<G: Game> {
     /// `(a, b, counts)`: agent `a` (team A) against agent `b`.
     pub results: Vec<(usize, usize, RunTally<G>)>,
     pub partial: bool,
+    /// The suite the matches started from (every pair reads the same one).
+    pub openings: Option<SuiteInfo>,
 }
 
 impl<G: Game> Matches<G> {
@@ -259,9 +268,11 @@ pub fn play_matches<G: Game>(
     mut records: Option<&mut RecordsFile>,
 ) -> Result<Matches<G>, LadderError> {
     let mut results = Vec::new();
+    let mut openings = None;
     for &(a, b) in pairs {
         let mut plan = match_plan::<G>(base, &agents[a], &agents[b])?;
         plan.records = records.is_some();
+        openings = plan.openings.as_ref().map(|s| s.info.clone());
         let groups = 0..plan.groups;
         let result = run_recorded(&plan, groups, threads, hooks, records.as_deref_mut())?;
         // A pair stopped before its first game is left out: it has nothing to rate.
@@ -272,12 +283,14 @@ pub fn play_matches<G: Game>(
             return Ok(Matches {
                 results,
                 partial: true,
+                openings,
             });
         }
     }
     Ok(Matches {
         results,
         partial: false,
+        openings,
     })
 }
 
@@ -334,6 +347,7 @@ pub fn ladder<G: Game>(
         partial: matches.partial,
         full,
         intransitive,
+        openings: matches.openings,
     })
 }
 

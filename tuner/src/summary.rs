@@ -398,17 +398,9 @@ fn two_agents(labels: &[String]) -> Option<(&str, &str)> {
         .then_some((first.as_str(), other.as_str()))
 }
 
-/// Builds the summary of a run.
-pub fn summarize<G: Game>(
-    plan: &Plan<G>,
-    time_control: engine::TimeControl,
-    tally: &RunTally<G>,
-    partial: bool,
-) -> Summary<<G::Stats as engine::GameStats<G>>::Summary> {
-    let seats = plan.seats();
+/// The run's game-design metrics, with `advantage` the first player's.
+fn design_metrics<G: Game>(tally: &RunTally<G>, advantage: Estimate) -> DesignMetrics {
     let g = &tally.by_group;
-    let first_player = FirstPlayer::new(tally, seats);
-    let advantage = first_player.advantage;
     let scores_over_all_games: Vec<f64> = tally
         .by_seat
         .iter()
@@ -422,7 +414,7 @@ pub fn summarize<G: Game>(
             .iter()
             .copied()
             .fold(f64::INFINITY, f64::min);
-    let design = DesignMetrics {
+    DesignMetrics {
         balance: 1.0 - gap,
         advantage,
         completion: Estimate::clustered_proportion(&g.decided),
@@ -430,7 +422,58 @@ pub fn summarize<G: Game>(
         timeouts: Estimate::clustered_proportion(&g.timeouts),
         duration: Estimate::clustered_mean(&g.moves),
         duration_sd: tally.moves.sd(),
-    };
+    }
+}
+
+/// One record per agent, its slots pooled when one agent fills several.
+fn agent_records<G: Game>(labels: &[String], tally: &RunTally<G>) -> Vec<RecordSummary> {
+    pooled_agents(labels, &tally.by_agent)
+        .into_iter()
+        .zip(&tally.by_group.agent_wins)
+        .map(|((label, record, seats), wins)| RecordSummary {
+            seats: Some(seats),
+            ..RecordSummary::new(&record, wins, Some(label), None)
+        })
+        .collect()
+}
+
+/// One record per seat, named by the game's side names.
+fn seat_records<G: Game>(tally: &RunTally<G>) -> Vec<RecordSummary> {
+    tally
+        .by_seat
+        .iter()
+        .zip(&tally.by_group.seat_wins)
+        .enumerate()
+        .map(|(s, (r, wins))| RecordSummary {
+            side: Some(G::seat_name(s)),
+            ..RecordSummary::new(r, wins, None, Some(s))
+        })
+        .collect()
+}
+
+/// How many games ended each way, and their share, in the game's ending order.
+fn terminations<G: Game>(tally: &RunTally<G>) -> Vec<Termination> {
+    Ending::<G::Reason>::names()
+        .zip(&tally.reasons)
+        .map(|(reason, &games)| Termination {
+            reason: reason.to_owned(),
+            games,
+            share: ratio(games, tally.games),
+        })
+        .collect()
+}
+
+/// Builds the summary of a run.
+pub fn summarize<G: Game>(
+    plan: &Plan<G>,
+    time_control: engine::TimeControl,
+    tally: &RunTally<G>,
+    partial: bool,
+) -> Summary<<G::Stats as engine::GameStats<G>>::Summary> {
+    let seats = plan.seats();
+    let g = &tally.by_group;
+    let first_player = FirstPlayer::new(tally, seats);
+    let design = design_metrics(tally, first_player.advantage);
     Summary {
         game: G::NAME.to_owned(),
         seed: plan.seed,
@@ -451,37 +494,14 @@ pub fn summarize<G: Game>(
             "games"
         }
         .to_owned(),
-        by_agent: pooled_agents(&plan.labels, &tally.by_agent)
-            .into_iter()
-            .zip(&g.agent_wins)
-            .map(|((label, record, seats), wins)| RecordSummary {
-                seats: Some(seats),
-                ..RecordSummary::new(&record, wins, Some(label), None)
-            })
-            .collect(),
-        by_seat: tally
-            .by_seat
-            .iter()
-            .zip(&g.seat_wins)
-            .enumerate()
-            .map(|(s, (r, wins))| RecordSummary {
-                side: Some(G::seat_name(s)),
-                ..RecordSummary::new(r, wins, None, Some(s))
-            })
-            .collect(),
+        by_agent: agent_records(&plan.labels, tally),
+        by_seat: seat_records(tally),
         by_agent_seat: agent_by_seat::<G>(&plan.labels, &tally.by_agent_seat),
         first_player_advantage: first_player,
         length: Distribution::new("moves", &tally.moves),
         length_histogram: Histogram::from_counts(&tally.length_counts, 40),
         length_rolls: (tally.rolls.sum > 0).then(|| Distribution::new("rolls", &tally.rolls)),
-        termination: Ending::<G::Reason>::names()
-            .zip(&tally.reasons)
-            .map(|(reason, &games)| Termination {
-                reason: reason.to_owned(),
-                games,
-                share: ratio(games, tally.games),
-            })
-            .collect(),
+        termination: terminations(tally),
         captures_by_seat: tally
             .captures_by_seat
             .iter()

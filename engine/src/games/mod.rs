@@ -1,6 +1,9 @@
-//! One folder per game.
+//! One folder per game. The list below declares each game's module and registers its type
+//! ([`crate::registry`]): a new game is its folder and one line here.
 
-pub mod hnefatafl;
-pub mod ludo;
-pub mod thud;
-pub mod trente_douze;
+crate::registry::games! {
+    ludo::Ludo,
+    thud::Thud,
+    trente_douze::TrenteDouze,
+    hnefatafl::Hnefatafl,
+}

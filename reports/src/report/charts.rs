@@ -1,6 +1,7 @@
 //! The report's charts, drawn with plotters as SVG (text as SVG `<text>`, so no font engine or
 //! system fonts are needed).
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 const SIZE: (u32, u32) = (720, 360);
@@ -68,6 +69,51 @@ fn tick(value: f64, step: f64, percent: bool) -> String {
     }
 }
 
+/// An interval chart's axis, in the values' drawn unit (percent for shares): every interval and
+/// the reference, widened to the scale's least span around their middle, with a margin.
+fn axis_range(items: &[Interval], reference: Option<f64>, scale: Scale) -> (f64, f64) {
+    let k = if scale.percent { 100.0 } else { 1.0 };
+    let lows = items.iter().map(|i| i.lo).chain(reference);
+    let highs = items.iter().map(|i| i.hi).chain(reference);
+    let mut lo = lows.fold(f64::INFINITY, f64::min) * k;
+    let mut hi = highs.fold(f64::NEG_INFINITY, f64::max) * k;
+    if !lo.is_finite() || !hi.is_finite() {
+        (lo, hi) = (0.0, 1.0);
+    }
+    let span = scale.min_span * k;
+    if hi - lo < span {
+        let mid = (hi + lo) / 2.0;
+        (lo, hi) = (mid - span / 2.0, mid + span / 2.0);
+    }
+    let pad = (hi - lo) * 0.08;
+    (lo - pad, hi + pad)
+}
+
+/// Each item's row, the first on top: its interval as a bar with end ticks, its value as a dot
+/// (`k` turns values into the axis's unit).
+fn draw_interval_rows<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    items: &[Interval],
+    k: f64,
+) -> Result<()> {
+    let n = items.len().max(1);
+    for (i, item) in items.iter().enumerate() {
+        let y = (n - 1 - i) as f64;
+        let (l, h, v) = (item.lo * k, item.hi * k, item.value * k);
+        chart
+            .draw_series([
+                PathElement::new(vec![(l, y), (h, y)], BLUE.stroke_width(2)),
+                PathElement::new(vec![(l, y - 0.15), (l, y + 0.15)], BLUE.stroke_width(2)),
+                PathElement::new(vec![(h, y - 0.15), (h, y + 0.15)], BLUE.stroke_width(2)),
+            ])
+            .map_err(err)?;
+        chart
+            .draw_series([Circle::new((v, y), 5, BLUE.filled())])
+            .map_err(err)?;
+    }
+    Ok(())
+}
+
 /// One row per label: a point with its interval bar, and a dashed reference line (the fair
 /// share, an even score). Rows rather than columns, so that long labels never overlap.
 pub fn intervals(
@@ -78,28 +124,7 @@ pub fn intervals(
     scale: Scale,
 ) -> Result<String> {
     let k = if scale.percent { 100.0 } else { 1.0 };
-    let mut lo = items
-        .iter()
-        .map(|i| i.lo)
-        .chain(reference)
-        .fold(f64::INFINITY, f64::min)
-        * k;
-    let mut hi = items
-        .iter()
-        .map(|i| i.hi)
-        .chain(reference)
-        .fold(f64::NEG_INFINITY, f64::max)
-        * k;
-    if !lo.is_finite() || !hi.is_finite() {
-        (lo, hi) = (0.0, 1.0);
-    }
-    let span = scale.min_span * k;
-    if hi - lo < span {
-        let mid = (hi + lo) / 2.0;
-        (lo, hi) = (mid - span / 2.0, mid + span / 2.0);
-    }
-    let pad = (hi - lo) * 0.08;
-    let (lo, hi) = (lo - pad, hi + pad);
+    let (lo, hi) = axis_range(items, reference, scale);
     let step = (hi - lo) / 8.0;
     let n = items.len().max(1);
     let longest = items
@@ -150,21 +175,7 @@ pub fn intervals(
                 ))
                 .map_err(err)?;
         }
-        for (i, item) in items.iter().enumerate() {
-            // The first item on top.
-            let y = (n - 1 - i) as f64;
-            let (l, h, v) = (item.lo * k, item.hi * k, item.value * k);
-            chart
-                .draw_series([
-                    PathElement::new(vec![(l, y), (h, y)], BLUE.stroke_width(2)),
-                    PathElement::new(vec![(l, y - 0.15), (l, y + 0.15)], BLUE.stroke_width(2)),
-                    PathElement::new(vec![(h, y - 0.15), (h, y + 0.15)], BLUE.stroke_width(2)),
-                ])
-                .map_err(err)?;
-            chart
-                .draw_series([Circle::new((v, y), 5, BLUE.filled())])
-                .map_err(err)?;
-        }
+        draw_interval_rows(&mut chart, items, k)?;
         root.present().map_err(err)?;
     }
     Ok(svg)

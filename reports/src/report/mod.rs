@@ -15,8 +15,10 @@ use std::path::Path;
 use engine::sample::Estimate;
 use serde_json::Value;
 use tuner::strength::LadderSummary;
-use tuner::summary::{Bins, DesignMetrics, FirstPlayer, Histogram, RecordSummary, Termination};
-use tuner::tournament::TournamentSummary;
+use tuner::summary::{
+    Bins, DesignMetrics, FirstPlayer, HeadToHead, Histogram, RecordSummary, Termination,
+};
+use tuner::tournament::{PairingSummary, TournamentSummary};
 
 pub use document::{Block, Document, escape};
 
@@ -342,6 +344,22 @@ fn run(s: &RunSummary) -> Result<Document, String> {
             partial: s.partial,
         },
     );
+    run_results(&mut doc, s);
+    if let Some(h) = &s.head_to_head {
+        head_to_head(&mut doc, h);
+    }
+    doc.heading("Game-design metrics");
+    doc.table(
+        &["metric", "value", "95% interval"],
+        design_rows(&s.design, &s.first_player_advantage),
+    );
+    run_charts(&mut doc, s)?;
+    game_specific(&mut doc, &s.game_specific)?;
+    Ok(doc)
+}
+
+/// The run's results: what was played, and the records by agent and by side.
+fn run_results(doc: &mut Document, s: &RunSummary) {
     doc.heading("Results");
     let matches = s.agent_unit == "matches";
     doc.text(if matches {
@@ -374,35 +392,37 @@ fn run(s: &RunSummary) -> Result<Document, String> {
     header[0] = "side";
     header[1] = if matches { "rounds" } else { "games" };
     doc.table(&header, record_rows(&s.by_seat, side_name));
-    if let Some(h) = &s.head_to_head {
-        let e = &h.estimate;
-        doc.heading("Head to head");
-        doc.table(
-            &[
-                "agent",
-                "opponent",
-                "score",
-                "95% interval",
-                "Elo",
-                "95% interval",
-                "LOS",
-            ],
-            vec![vec![
-                h.agent.clone(),
-                h.opponent.clone(),
-                pct(e.score.value),
-                interval_pct(&e.score),
-                elo_value(&e.elo),
-                elo_interval(&e.elo),
-                pct(e.los),
-            ]],
-        );
-    }
-    doc.heading("Game-design metrics");
+}
+
+/// A two-agent run's score, Elo and likelihood of superiority.
+fn head_to_head(doc: &mut Document, h: &HeadToHead) {
+    let e = &h.estimate;
+    doc.heading("Head to head");
     doc.table(
-        &["metric", "value", "95% interval"],
-        design_rows(&s.design, &s.first_player_advantage),
+        &[
+            "agent",
+            "opponent",
+            "score",
+            "95% interval",
+            "Elo",
+            "95% interval",
+            "LOS",
+        ],
+        vec![vec![
+            h.agent.clone(),
+            h.opponent.clone(),
+            pct(e.score.value),
+            interval_pct(&e.score),
+            elo_value(&e.elo),
+            elo_interval(&e.elo),
+            pct(e.los),
+        ]],
     );
+}
+
+/// The run's charts: win rates per agent and per side against the fair share, game length and
+/// how games ended.
+fn run_charts(doc: &mut Document, s: &RunSummary) -> Result<(), String> {
     doc.heading("Charts");
     let fair = Some(1.0 / s.rotations.max(1) as f64);
     let items: Vec<_> = s
@@ -448,8 +468,7 @@ fn run(s: &RunSummary) -> Result<Document, String> {
         "How games ended",
         charts::grouped_shares("How games ended", &reasons, &shares)?,
     );
-    game_specific(&mut doc, &s.game_specific)?;
-    Ok(doc)
+    Ok(())
 }
 
 /// The game's own figures, and a histogram of each distribution it lists.
@@ -642,12 +661,28 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
         "Score of the row agent against the column agent",
         charts::heatmap("Win-rate matrix", &t.agents, &t.score_matrix)?,
     );
+    pairings(&mut doc, &t.pairings)?;
+    doc.heading("Game-design metrics per pairing");
+    for (i, p) in t.pairings.iter().enumerate() {
+        pairing_design(&mut doc, i + 1, p)?;
+    }
+    Ok(doc)
+}
+
+/// `agent vs opponent`.
+fn pairing_name(p: &PairingSummary<Value>) -> String {
+    format!("{} vs {}", p.agent, p.opponent)
+}
+
+/// The tournament's pairings: one table row each (score, Elo, first-player advantage), and
+/// charts of the first-player advantages and of how games ended.
+fn pairings(doc: &mut Document, pairings: &[PairingSummary<Value>]) -> Result<(), String> {
     doc.heading("Pairings");
     let mut rows = Vec::new();
     let mut advantage = Vec::new();
     let mut ends = Vec::new();
-    for p in &t.pairings {
-        let name = format!("{} vs {}", p.agent, p.opponent);
+    for p in pairings {
+        let name = pairing_name(p);
         let ps = &p.summary;
         let h = ps
             .head_to_head
@@ -655,7 +690,7 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
             .ok_or_else(|| format!("pairing {name} has no head_to_head"))?;
         let e = &h.estimate;
         let fpa = &ps.first_player_advantage;
-        rows.push(vec![
+        let mut row = vec![
             name.clone(),
             if ps.agent_unit == "matches" {
                 format!("{} matches", ps.seed_groups)
@@ -666,9 +701,9 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
             interval_pct(&e.score),
             elo_value(&e.elo),
             elo_interval(&e.elo),
-        ]);
-        let row = rows.last_mut().expect("just pushed");
+        ];
         row.extend(advantage_row(&fpa.advantage, fpa).into_iter().skip(1));
+        rows.push(row);
         advantage.push(item(name.clone(), &fpa.advantage));
         ends.push((name, &ps.termination[..]));
     }
@@ -685,21 +720,16 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
         ],
         rows,
     );
+    let first = pairings.first().map(|p| &p.summary);
     doc.chart(
         "first-player-advantage.svg",
         "First-player advantage per pairing (95% intervals)",
         charts::intervals(
             "First-player advantage",
-            t.pairings
-                .first()
-                .map_or("win rate − fair share (percentage points)", |p| {
-                    advantage_axis(&p.summary)
-                }),
+            first.map_or("win rate − fair share (percentage points)", advantage_axis),
             &advantage,
             Some(0.0),
-            t.pairings
-                .first()
-                .map_or(charts::Scale::SHARE, |p| advantage_scale(&p.summary)),
+            first.map_or(charts::Scale::SHARE, advantage_scale),
         )?,
     );
     let (reasons, ends) = termination_shares(ends);
@@ -708,29 +738,34 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
         "How games ended, per pairing",
         charts::grouped_shares("How games ended", &reasons, &ends)?,
     );
-    doc.heading("Game-design metrics per pairing");
-    for (i, p) in t.pairings.iter().enumerate() {
-        let name = format!("{} vs {}", p.agent, p.opponent);
-        doc.text(name.clone());
-        doc.table(
-            &["metric", "value", "95% interval"],
-            design_rows(&p.summary.design, &p.summary.first_player_advantage),
-        );
-        let file = format!("game-length-{}.svg", i + 1);
-        let title = format!("Game length: {name}");
-        doc.chart(
-            &file,
-            &title,
-            length_chart(&p.summary.length_histogram, &file, &title)?,
-        );
-        distributions(
-            &mut doc,
-            &p.summary.game_specific,
-            &format!("distribution-{}", i + 1),
-            &format!(": {name}"),
-        )?;
-    }
-    Ok(doc)
+    Ok(())
+}
+
+/// Pairing `number`'s game-design metrics, game length and the game's own distributions.
+fn pairing_design(
+    doc: &mut Document,
+    number: usize,
+    p: &PairingSummary<Value>,
+) -> Result<(), String> {
+    let name = pairing_name(p);
+    doc.text(name.clone());
+    doc.table(
+        &["metric", "value", "95% interval"],
+        design_rows(&p.summary.design, &p.summary.first_player_advantage),
+    );
+    let file = format!("game-length-{number}.svg");
+    let title = format!("Game length: {name}");
+    doc.chart(
+        &file,
+        &title,
+        length_chart(&p.summary.length_histogram, &file, &title)?,
+    );
+    distributions(
+        doc,
+        &p.summary.game_specific,
+        &format!("distribution-{number}"),
+        &format!(": {name}"),
+    )
 }
 
 /// Compares two runs side by side (e.g. two rule variants), with the interval of the

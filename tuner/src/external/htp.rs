@@ -14,25 +14,31 @@ use engine::{Forfeit, Game, NoLog, RandomStream};
 use super::{External, Process, legal};
 use crate::protocol::htp::{play_text, read_play, read_response_start, role_name};
 
+/// Lines a program may write between two responses before koom calls its output garbage.
+/// hnefatafl-copenhagen 6.4.1 writes 15 around `generate_move`: a `N turn: ...` line before the
+/// answer and its AI's heat map (`escape_vec:` and 12 board lines) after it.
+const MAX_SKIPPED_LINES: usize = 64;
+
 /// Sends one command and reads its response: `Ok` with the text after `=`, `Err` with the text
-/// after `?`. A first line that is neither is garbage; the lines after it, up to the blank
-/// line that ends every response, are read and dropped (hnefatafl-copenhagen's AI writes its
-/// score there).
+/// after `?`.
+///
+/// The response is the first line that starts with `=` or `?`. GTP ends every response with a
+/// blank line, but hnefatafl-copenhagen 6.4.1 ends only its `?` answers so: a `=` answer is one
+/// line, followed at most by lines that are not responses (a multi-line answer's rest, its AI's
+/// diagnostics). So no response is read to its end; the lines before the next response (blank
+/// lines included) are skipped instead, up to [`MAX_SKIPPED_LINES`].
 fn command(
     process: &mut Process,
     text: &str,
     deadline: Instant,
 ) -> Result<Result<String, String>, Forfeit> {
     process.send(&text)?;
-    let first = loop {
-        let line = process.line(deadline)?;
-        if !line.trim().is_empty() {
-            break line;
+    for _ in 0..=MAX_SKIPPED_LINES {
+        if let Some(answer) = read_response_start(&process.line(deadline)?) {
+            return Ok(answer);
         }
-    };
-    let answer = read_response_start(&first).ok_or(Forfeit::Garbage)?;
-    while !process.line(deadline)?.trim().is_empty() {}
-    Ok(answer)
+    }
+    Err(Forfeit::Garbage)
 }
 
 /// A command that must succeed: a `?` answer is garbage for koom, which only sends legal moves

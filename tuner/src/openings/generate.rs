@@ -132,7 +132,8 @@ fn score<G: Game>(spec: &Spec, options: &G::Options, start: &G, k: u64) -> (f64,
 pub fn check_game<G: Game>() -> Result<(), InputError> {
     if G::SEATS != (2, 2) {
         return Err(InputError::new(format!(
-            "koom openings scores openings for two-player games (thud, hnefatafl), not {}",
+            "koom openings scores openings for two-player games ({}), not {}",
+            engine::game_names_where(|g| g.seats == (2, 2)),
             G::NAME
         )));
     }

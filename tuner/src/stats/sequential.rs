@@ -282,15 +282,17 @@ mod tests {
         }
     }
 
+    /// Group-score counts, `elo0`, `elo1`, the model, then the corrected Elo, its 95% interval
+    /// and LOS.
+    type FishtestCase = (&'static [u64], f64, f64, EloModel, [f64; 4]);
+
     /// Reference values from `tuner/tests/reference/fishtest.py` (`sequential_elo`), a
     /// plain-Python re-implementation of fishtest's `server/fishtest/stats/sprt.py`
     /// (`sprt.analytics(0.05)`: `elo`, `ci`, `LOS`, `clamped`) and `brownian.py`, run outside
     /// koom. Every case is a test whose LLR crossed a bound (α = β = 0.05).
-    #[test]
-    fn corrected_elo_matches_fishtest() {
+    const FISHTEST_CASES: [FishtestCase; 8] = {
         use EloModel::{Logistic, Normalized};
-        type Case = (&'static [u64], f64, f64, EloModel, [f64; 4]);
-        let cases: [Case; 8] = [
+        [
             (
                 &[1000, 5000, 9000, 5200, 1100],
                 0.0,
@@ -372,8 +374,12 @@ mod tests {
                 Normalized,
                 [1000.0, 1000.0, 1000.0, 1.0],
             ),
-        ];
-        for (counts, elo0, elo1, model, want) in cases {
+        ]
+    };
+
+    #[test]
+    fn corrected_elo_matches_fishtest() {
+        for (counts, elo0, elo1, model, want) in FISHTEST_CASES {
             let scores = GroupScores {
                 counts: counts.to_vec(),
             };

@@ -2,25 +2,42 @@
 
 use super::*;
 
+use crate::game::GameStats;
+
 // ---------------------------------------------------------------- statistics
 
-#[test]
-fn statistics_count_what_happened() {
-    use crate::game::GameStats;
+/// Two seed groups of two games each: in group 1 agent 0 attacks and wins (king captured),
+/// then, sides swapped, agent 1 defends and wins (corner); in group 2 a draw at the ply cap,
+/// then the defenders (agent 0) win at the corner. Returned as the two groups' statistics.
+fn two_groups() -> (HnefataflStats, HnefataflStats) {
     let mut corner = game("/11/11/2t4T3/11/11/11/K10/11/11/11/11/ d");
     play(&mut corner, "a5-a1");
     let mut captured = game("/11/11/4t6/3tKt5/2t8/11/11/11/11/11/11/ a");
     play(&mut captured, "c7-e7");
     let mut capped = Hnefatafl::from_position(START, &HnefataflOptions { ply_cap: 1 }).unwrap();
     play(&mut capped, "d1-d3");
-    let mut stats = HnefataflStats::default();
-    // Group 1: agent 0 attacks and wins; then, sides swapped, agent 1 defends... and wins.
-    stats.add_group(&[captured, corner]);
-    // Group 2: a draw, then the defenders (agent 0) win.
-    let mut other = HnefataflStats::default();
-    other.add_group(&[capped, corner]);
-    stats.merge(&other);
-    let report = stats.summary(&["a".into(), "b".into()]);
+    let mut first = HnefataflStats::default();
+    first.add_group(&[captured, corner]);
+    let mut second = HnefataflStats::default();
+    second.add_group(&[capped, corner]);
+    (first, second)
+}
+
+/// The two groups merged, summarised for agents `a` and `b`.
+fn summary_of_two_groups() -> HnefataflSummary {
+    let (mut stats, second) = two_groups();
+    stats.merge(&second);
+    stats.summary(&["a".into(), "b".into()])
+}
+
+/// Wins, draws and losses.
+fn wdl(r: &crate::sample::Record) -> (u64, u64, u64) {
+    (r.wins, r.draws, r.losses)
+}
+
+#[test]
+fn statistics_count_results_and_endings() {
+    let report = summary_of_two_groups();
     assert_eq!(report.games, 4);
     assert_eq!(
         (report.attacker_wins, report.defender_wins, report.draws),
@@ -48,47 +65,28 @@ fn statistics_count_what_happened() {
     assert!((report.attackers_advantage.value + 0.125).abs() < 1e-12);
     let [low, high] = report.attackers_advantage.ci95;
     assert!(low < -0.125 && high > -0.125);
+}
+
+#[test]
+fn statistics_score_each_agent_on_each_side() {
+    let report = summary_of_two_groups();
     // Agent "a" (slot 0) attacks in rotation 0 of both groups (a win, a draw) and defends in
     // rotation 1 of both (the defenders won both).
     let a = &report.agents[0];
     assert_eq!(a.agent, "a");
-    assert_eq!(
-        (
-            a.as_attackers.wins,
-            a.as_attackers.draws,
-            a.as_attackers.losses
-        ),
-        (1, 1, 0)
-    );
-    assert_eq!(
-        (
-            a.as_defenders.wins,
-            a.as_defenders.draws,
-            a.as_defenders.losses
-        ),
-        (2, 0, 0)
-    );
+    assert_eq!(wdl(&a.as_attackers), (1, 1, 0));
+    assert_eq!(wdl(&a.as_defenders), (2, 0, 0));
     let b = &report.agents[1];
-    assert_eq!(
-        (
-            b.as_defenders.wins,
-            b.as_defenders.draws,
-            b.as_defenders.losses
-        ),
-        (0, 1, 1)
-    );
-    assert_eq!(
-        (
-            b.as_attackers.wins,
-            b.as_attackers.draws,
-            b.as_attackers.losses
-        ),
-        (0, 0, 2)
-    );
-    // Merging is order-independent.
-    let mut reversed = other.clone();
-    let mut first = HnefataflStats::default();
-    first.add_group(&[captured, corner]);
+    assert_eq!(wdl(&b.as_defenders), (0, 1, 1));
+    assert_eq!(wdl(&b.as_attackers), (0, 0, 2));
+}
+
+#[test]
+fn statistics_merge_in_any_order() {
+    let (first, second) = two_groups();
+    let mut forward = first.clone();
+    forward.merge(&second);
+    let mut reversed = second;
     reversed.merge(&first);
-    assert_eq!(reversed, stats);
+    assert_eq!(reversed, forward);
 }
