@@ -96,7 +96,7 @@ pub trait EndReason: Copy + Eq + fmt::Debug + Send + Sync + 'static {
 }
 
 /// Why a game ended: a reason of the game's rules, or a forfeit the runner declared (the same
-/// four for every game, so no game lists them).
+/// [`Forfeit::ALL`] for every game, so no game lists them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending<R> {
     Rules(R),
@@ -228,15 +228,20 @@ pub enum Forfeit {
     IllegalMove,
     /// A line that is not protocol, or an `error` answer.
     Garbage,
+    /// The program gave the game up (HTP's `play ROLE resigns`): a loss, not a failure.
+    Resigned,
 }
 
 impl Forfeit {
     /// Every forfeit, in discriminant order.
-    pub const ALL: [Self; 4] = [
+    /// `Resigned` came last: files written before it hold one count fewer
+    /// ([`pad_old_endings`]).
+    pub const ALL: [Self; 5] = [
         Self::Crashed,
         Self::TimedOut,
         Self::IllegalMove,
         Self::Garbage,
+        Self::Resigned,
     ];
 
     /// The forfeit as `games.csv` and records write it.
@@ -247,8 +252,40 @@ impl Forfeit {
             Self::TimedOut => "forfeit: no move in time",
             Self::IllegalMove => "forfeit: illegal move",
             Self::Garbage => "forfeit: unreadable reply",
+            Self::Resigned => "forfeit: resigned",
         }
     }
+
+    /// Whether the program failed (crashed, was late, or broke the protocol), as opposed to
+    /// losing a game it played out: failures are counted per engine and restart the program.
+    #[must_use]
+    pub const fn is_failure(self) -> bool {
+        !matches!(self, Self::Resigned)
+    }
+}
+
+/// Ending counts as read from a file, for a game of `count` endings: a file written before
+/// [`Forfeit::Resigned`] was added holds exactly one count fewer, and gets a zero for it (the
+/// forfeits come last, and `Resigned` last of them). Any other length is left as it is, for
+/// the reader to reject.
+pub fn pad_old_endings(counts: &mut Vec<u64>, count: usize) {
+    if counts.len() + 1 == count {
+        counts.push(0);
+    }
+}
+
+/// Deserialises a fixed-size array of ending counts, accepting the length before
+/// [`Forfeit::Resigned`] (see [`pad_old_endings`]); for `#[serde(deserialize_with)]`.
+pub fn deserialize_endings<'de, D, const N: usize>(deserializer: D) -> Result<[u64; N], D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let mut counts = <Vec<u64> as serde::Deserialize>::deserialize(deserializer)?;
+    pad_old_endings(&mut counts, N);
+    let len = counts.len();
+    counts
+        .try_into()
+        .map_err(|_| serde::de::Error::invalid_length(len, &format!("{N} ending counts").as_str()))
 }
 
 /// What every game counts while it is played.
@@ -626,9 +663,10 @@ mod tests {
                 "forfeit: no move in time",
                 "forfeit: illegal move",
                 "forfeit: unreadable reply",
+                "forfeit: resigned",
             ]
         );
-        assert_eq!(Ending::<Reason>::COUNT, 10);
+        assert_eq!(Ending::<Reason>::COUNT, 11);
         let late = Outcome::<Reason>::forfeit(0, 2, Forfeit::TimedOut);
         assert_eq!((late.reason.index(), late.sole_winner()), (7, Some(1)));
         assert_eq!(late.reason.name(), names[7]);

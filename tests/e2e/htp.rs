@@ -1,11 +1,12 @@
 //! The Hnefatafl Text Protocol, both ways, from outside the process: two `koom engine
 //! --protocol htp` processes play a whole game through a relay that holds the rules; a gate
-//! against koom behind HTP; misbehaving HTP programs forfeit with their reasons; bad input.
+//! against koom behind HTP; misbehaving HTP programs forfeit with their reasons, a resigning
+//! one loses without a failure; bad input.
 
 use engine::games::hnefatafl::{Hnefatafl, Square, square_name};
 use engine::{Game, NoLog, RandomStream};
 
-use crate::common::{Koom, scratch, write};
+use crate::common::{Koom, read, scratch, summary, write};
 use crate::engine_protocol::Engine;
 use crate::external::{each_failure_loses, gate_of_hard_is_never_h0};
 
@@ -109,6 +110,32 @@ fn gate_of_hard_against_koom_behind_htp_is_never_h0() {
 #[test]
 fn every_kind_of_htp_failure_loses_the_game_with_its_reason() {
     each_failure_loses("misbehaving-htp", "misbehave-htp.sh", "htp");
+}
+
+/// A program that answers `generate_move` with `play ROLE resigns` loses each of the 4 games
+/// (it moves in every one) with the reason `forfeit: resigned`, and no failure is counted.
+#[test]
+fn an_htp_program_that_resigns_loses_every_game_without_a_failure() {
+    let dir = scratch("resign-htp");
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/misbehave-htp.sh");
+    let config = write(&dir, "config.toml", "game = \"hnefatafl\"\n");
+    let out = dir.join("out");
+    Koom::new("run")
+        .arg(&config)
+        .arg("--agents")
+        .arg(format!("easy,htp:sh {} resign", script.display()))
+        .args(["--games", "4", "--games-csv", "--threads", "1"])
+        .quiet()
+        .out(&out)
+        .ok();
+    let s = summary(&out);
+    assert_eq!(s["games_played"], 4);
+    assert!(s.get("engine_failures").is_none(), "{s}");
+    assert_eq!(s["by_agent"][0]["wins"], 4, "easy wins all four: {s}");
+    let csv = read(&out.join("games.csv"));
+    let resigned = csv.lines().filter(|l| l.contains("forfeit: resigned"));
+    assert_eq!(resigned.count(), 4, "{csv}");
 }
 
 #[test]

@@ -237,12 +237,14 @@ impl<G: Game> External<G> {
     /// Asks the program for its move in `game`.
     fn ask(&mut self, game: &G, moves: &[G::Move]) -> Result<G::Move, Forfeit> {
         let mut process = self.take_process()?;
-        let mv = match self.spec.protocol {
-            Protocol::Koom => self.ask_koom(&mut process, game, moves)?,
-            Protocol::Htp => self.ask_htp(&mut process, game, moves)?,
+        let answer = match self.spec.protocol {
+            Protocol::Koom => self.ask_koom(&mut process, game, moves),
+            Protocol::Htp => self.ask_htp(&mut process, game, moves),
         };
-        self.process = Some(process);
-        Ok(mv)
+        if !matches!(answer, Err(why) if why.is_failure()) {
+            self.process = Some(process);
+        }
+        answer
     }
 
     /// koom's protocol: `newgame` when due, the position, `go`, and the `bestmove`.
@@ -287,13 +289,16 @@ impl<G: Game> Agent<G> for External<G> {
     }
 
     /// On a failure the program is stopped (it is started again when next asked) and the first
-    /// legal move stands in for the forfeited game's last move.
+    /// legal move stands in for the forfeited game's last move. A resignation is a loss the
+    /// program chose: it is not counted among the failures, and the program, which answered
+    /// in protocol, keeps running (the next game resets its board).
     fn choose(&mut self, game: &G, moves: &[G::Move], _: &mut Context<'_>) -> G::Move {
         match self.ask(game, moves) {
             Ok(mv) => mv,
             Err(why) => {
-                count_failure(&self.spec.name, why);
-                self.process = None;
+                if why.is_failure() {
+                    count_failure(&self.spec.name, why);
+                }
                 self.forfeit = Some(why);
                 moves[0]
             }

@@ -231,7 +231,12 @@ pub fn read_partial<G: Game>(
             path.display()
         ))
     };
-    let partial: Partial<G> = serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
+    let mut partial: Partial<G> =
+        serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
+    engine::game::pad_old_endings(
+        &mut partial.tally.reasons,
+        engine::Ending::<G::Reason>::COUNT,
+    );
     partial.check(plan).map_err(corrupt)?;
     Ok(partial)
 }

@@ -119,7 +119,7 @@ impl<G: Game> External<G> {
         if role != seat {
             return Err(Forfeit::IllegalMove);
         }
-        let mv = legal(game, moves, &text)?;
+        let mv = legal(game, moves, &text.ok_or(Forfeit::Resigned)?)?;
         board.play(mv, &mut RandomStream::dice(0), &mut NoLog);
         Ok(mv)
     }

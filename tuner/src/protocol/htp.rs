@@ -206,8 +206,9 @@ pub fn play_text(seat: usize, koom_move: &str) -> String {
 
 /// Reads the answer to `generate_move`: `play ROLE FROM TO`, or `ROLE FROM TO` as early
 /// versions of hnefatafl-copenhagen answer; anything after a comma (the score its AI appends)
-/// is ignored. Returns the seat and the move in koom's notation.
-pub fn read_play(text: &str) -> Result<(usize, String), String> {
+/// is ignored. Returns the seat and the move in koom's notation, or no move when the answer is
+/// `play ROLE resigns` (the program gives the game up).
+pub fn read_play(text: &str) -> Result<(usize, Option<String>), String> {
     let first = text.lines().next().unwrap_or("");
     let play = first.split(',').next().unwrap_or("");
     let words: Vec<&str> = play.split_whitespace().collect();
@@ -216,11 +217,10 @@ pub fn read_play(text: &str) -> Result<(usize, String), String> {
         _ => &words[..],
     };
     match words {
-        [role, resigns, ..] if resigns.eq_ignore_ascii_case("resigns") => Err(format!(
-            "the {} resign (koom reads moves only)",
-            role_name(parse_role(role)?)
-        )),
-        [role, from, to] => Ok((parse_role(role)?, format!("{from}-{to}"))),
+        [role, resigns, ..] if resigns.eq_ignore_ascii_case("resigns") => {
+            Ok((parse_role(role)?, None))
+        }
+        [role, from, to] => Ok((parse_role(role)?, Some(format!("{from}-{to}")))),
         _ => Err(format!(
             "`{}` is not `play ROLE FROM TO`",
             super::shorten(first)

@@ -79,17 +79,18 @@ fn generated_moves_are_read_in_every_form_hnefatafl_copenhagen_writes() {
     // Its AI appends its score after a comma on the next line; early versions omit `play`.
     assert_eq!(
         read_play("play attacker A4 A2\n, score: 0.5, delay milliseconds: 10"),
-        Ok((0, "A4-A2".into()))
+        Ok((0, Some("A4-A2".into())))
     );
-    assert_eq!(read_play("defender e5 e2"), Ok((1, "e5-e2".into())));
-    assert_eq!(read_play(&play_text(1, "e5-e2")), Ok((1, "e5-e2".into())));
+    assert_eq!(read_play("defender e5 e2"), Ok((1, Some("e5-e2".into()))));
+    assert_eq!(
+        read_play(&play_text(1, "e5-e2")),
+        Ok((1, Some("e5-e2".into())))
+    );
     // koom writes a move's captures; HTP's `play` names the two squares only.
     assert_eq!(play_text(0, "g3-e3xe2xd3"), "play attacker g3 e3");
-    assert!(
-        read_play("play attacker resigns _")
-            .unwrap_err()
-            .contains("resign")
-    );
+    assert_eq!(read_play("play attacker resigns _"), Ok((0, None)));
+    assert_eq!(read_play("Defender RESIGNS"), Ok((1, None)));
+    assert!(read_play("play nobody resigns").is_err());
     assert!(read_play("I resign, good game").is_err());
     assert!(read_play("").is_err());
 }

@@ -20,6 +20,7 @@ pub struct HnefataflStats {
     #[serde(default)]
     pub plies_by_group: Clustered,
     /// Games per end reason, in [`game::Ending::index`] order.
+    #[serde(deserialize_with = "game::deserialize_endings")]
     pub endings: [u64; game::Ending::<Reason>::COUNT],
     /// Pieces captured over all games, by side (the king counts one).
     pub captures: [u64; 2],

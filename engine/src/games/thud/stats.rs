@@ -84,6 +84,7 @@ pub struct ThudStats {
     pub round_draws: u64,
     pub troll_round_wins: u64,
     /// Rounds per end reason, in [`Ending::index`] order.
+    #[serde(deserialize_with = "crate::game::deserialize_endings")]
     pub reasons: [u64; REASONS],
     /// Per agent slot (0, 1): its matches.
     pub agents: [MatchRecord; 2],
