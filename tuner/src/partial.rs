@@ -324,6 +324,17 @@ mod tests {
             }
         }
         assert!(refused > 500, "{refused} refused, {unchanged} unchanged");
+        // A shard written before `forfeit: resigned` (one ending count fewer) reads back as
+        // the same shard; two fewer is refused.
+        let mut value: serde_json::Value = serde_json::from_slice(&original).unwrap();
+        unseal(&mut value).unwrap();
+        let shorter = |value: &mut serde_json::Value| {
+            let reasons = value["tally"]["reasons"].as_array_mut().unwrap();
+            assert_eq!(reasons.pop(), Some(serde_json::json!(0)));
+            seal(value.clone()).unwrap()
+        };
+        assert!(same(&read(&shorter(&mut value)).unwrap()));
+        assert!(read(&shorter(&mut value)).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
