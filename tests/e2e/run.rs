@@ -231,6 +231,37 @@ fn shipped_weight_files_hold_each_level_defaults() {
     assert!(checked >= 2);
 }
 
+/// A tuned file must keep loading when its game's evaluation gains or loses a weight: files
+/// with missing or unknown weights are rejected, so a stale tuned file would fail here.
+#[test]
+fn tuned_weight_files_load_as_their_level() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/tuned");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let field = |key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key))
+                .unwrap_or_else(|| panic!("{} has no `{key}`", path.display()))
+                .trim_end_matches('"')
+        };
+        let game = field("game = \"");
+        let level = field("weight_set = \"").rsplit('-').next().unwrap();
+        let printed = Koom::new("weights")
+            .args(["--game", game, "--level"])
+            .arg(format!("{level}@{}", path.display()))
+            .ok();
+        assert!(
+            printed.stdout.contains(&format!("weight_set = \"{game}-{level}\"")),
+            "{} loads as {game} {level}",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3);
+}
+
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     let run = || Koom::new("run");
