@@ -253,7 +253,8 @@ fn tuned_weight_files_load_as_their_level() {
             .arg(format!("{level}@{}", path.display()))
             .ok();
         assert!(
-            printed.stdout.contains(&format!("weight_set = \"{game}-{level}\"")),
+            String::from_utf8_lossy(&printed.stdout)
+                .contains(&format!("weight_set = \"{game}-{level}\"")),
             "{} loads as {game} {level}",
             path.display()
         );
