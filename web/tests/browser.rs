@@ -227,7 +227,7 @@ fn the_hint_carries_the_native_analysis_score() {
             "hnefatafl",
             2,
             "k4-c4xb4",
-            -516.0,
+            -876.0,
             &["k4-c4xb4", "e7-d7", "f2-f4"][..],
         ),
     ] {

@@ -79,6 +79,11 @@ crate::weight_set! {
         /// that can move: the hunters of the free defenders. Without it the attackers cage the
         /// king's group and let its last free soldier roam, and the game shuffles to the cap.
         hunters: 15.0, 0.0..=100.0, 1.0;
+        /// For the defenders, per defender or king connected to the edge through squares free
+        /// of attackers: the pieces not yet encircled. The attackers win by encirclement once
+        /// none is, so this is their gradient to seal the king's group and then the roaming
+        /// soldiers (the enclosure term counts squares, which one free soldier keeps near zero).
+        free_defenders: 30.0, 0.0..=200.0, 5.0;
     }
 }
 
@@ -226,17 +231,19 @@ fn corner_moves(board: &Board) -> u32 {
 }
 
 /// The terms of the king's surroundings and of the encirclement, as counts: `(enclosure,
-/// edge_fort, shield_wall, throne_guard)`.
-fn structure(board: &Board) -> (u32, u32, u32, u32) {
+/// free_defenders, edge_fort, shield_wall, throne_guard)`.
+fn structure(board: &Board) -> (u32, u32, u32, u32, u32) {
     let king = board.king_bit();
     let guards_beside = (board.defenders & neighbours(king)).count_ones();
-    let region = flood(board.defenders_and_king(), BOARD & !board.attackers);
-    let enclosure = (BOARD & !region & !board.attackers).count_ones();
+    let open = BOARD & !board.attackers;
+    let region = flood(board.defenders_and_king(), open);
+    let enclosure = (BOARD & !region & open).count_ones();
+    let free = (flood(EDGE & open, open) & board.defenders_and_king()).count_ones();
     let edge_fort = if king & EDGE != 0 { guards_beside } else { 0 };
     let shield_wall = (board.defenders & EDGE & neighbours(board.attackers & EDGE)).count_ones();
     let near_throne = (THRONE_BIT | neighbours(THRONE_BIT)) & king != 0;
     let throne_guard = if near_throne { guards_beside } else { 0 };
-    (enclosure, edge_fort, shield_wall, throne_guard)
+    (enclosure, free, edge_fort, shield_wall, throne_guard)
 }
 
 /// Manhattan distance from `square` to the nearest corner.
@@ -350,7 +357,7 @@ pub fn features(game: &Hnefatafl) -> [f64; TERMS] {
         Side::Defenders => (-1.0, 1),
     };
     let certain = routes.now.count_ones() >= routes_to_block;
-    let (enclosure, edge_fort, shield_wall, throne_guard) = structure(board);
+    let (enclosure, free, edge_fort, shield_wall, throne_guard) = structure(board);
     [
         count(board.attackers),
         -count(board.defenders),
@@ -376,6 +383,7 @@ pub fn features(game: &Hnefatafl) -> [f64; TERMS] {
         -f64::from(throne_guard),
         -count(guards & neighbours(stops)),
         count(board.attackers & within_two(board.defenders & neighbours(stops))),
+        -f64::from(free),
     ]
 }
 

@@ -210,6 +210,25 @@ fn the_evaluation_is_signed_for_the_side_to_move() {
     assert!(eval.for_side_to_move(&open) > 4000);
 }
 
+/// The `free_defenders` term of `text`: the defenders (king included) not yet encircled.
+fn free_defenders(text: &str) -> f64 {
+    let index = EvalWeights::SET
+        .params
+        .iter()
+        .position(|p| p.name == "free_defenders")
+        .unwrap();
+    -features(&game(text))[index]
+}
+
+#[test]
+fn free_defenders_counts_the_pieces_not_yet_encircled() {
+    assert_eq!(free_defenders(START), 13.0);
+    // The king and a soldier sealed by six attackers, one soldier roaming at j2 (the shape in
+    // which Expert self-play shuffled for hundreds of plies): only the roamer is free.
+    let sealed = "/11/11/11/5t5/4tTt4/4tKt4/5t5/11/11/9T1/11/ a";
+    assert_eq!(free_defenders(sealed), 1.0);
+}
+
 #[test]
 fn captures_are_ordered_first() {
     let eval = Evaluation::new(EvalWeights::default());
