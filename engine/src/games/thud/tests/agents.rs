@@ -70,7 +70,7 @@ fn level_tables_are_consistent() {
         }
         .values()[..]
     );
-    for (table, depth, width) in [(0, 2.0, 8.0), (1, 3.0, 16.0), (2, 5.0, 24.0)] {
+    for (table, depth, width) in [(0, 2.0, 8.0), (1, 3.0, 16.0), (2, 4.0, 24.0)] {
         let table = &SEARCH_SETS[table];
         assert_eq!(
             &table.params[..eval],
