@@ -199,68 +199,79 @@ fn weights_files_load_as_agents() {
     assert_eq!(summary(&a)["by_seat"], summary(&b)["by_seat"]);
 }
 
+/// A weights file shipped under `configs/`, with the game and level its header names.
+struct WeightFile {
+    path: std::path::PathBuf,
+    game: String,
+    level: String,
+}
+
+impl WeightFile {
+    /// Every file in `configs/<folder>`.
+    fn all_in(folder: &str) -> Vec<Self> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("configs")
+            .join(folder);
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let field = |key: &str| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix(key))
+                    .unwrap_or_else(|| panic!("{} has no `{key}`", path.display()))
+                    .trim_end_matches('"')
+                    .to_string()
+            };
+            let game = field("game = \"");
+            let set = field("weight_set = \"");
+            let level = set.rsplit('-').next().unwrap().to_string();
+            files.push(Self { path, game, level });
+        }
+        files
+    }
+
+    /// What `koom weights` prints for the file loaded as its level (the run must succeed).
+    fn printed(&self) -> Vec<u8> {
+        Koom::new("weights")
+            .args(["--game", &self.game, "--level"])
+            .arg(format!("{}@{}", self.level, self.path.display()))
+            .ok()
+            .stdout
+    }
+}
+
 #[test]
 fn shipped_weight_files_hold_each_level_defaults() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/weights");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let field = |key: &str| {
-            text.lines()
-                .find_map(|l| l.strip_prefix(key))
-                .unwrap()
-                .trim_end_matches('"')
-        };
-        let game = field("game = \"");
-        let level = field("weight_set = \"").rsplit('-').next().unwrap();
+    let files = WeightFile::all_in("weights");
+    for file in &files {
         // The file loads as an agent, and equals what `koom weights` prints for the defaults.
-        let from_file = Koom::new("weights")
-            .args(["--game", game, "--level"])
-            .arg(format!("{level}@{}", path.display()))
-            .ok();
-        let defaults = koom(&["weights", "--game", game, "--level", level]);
+        let defaults = koom(&["weights", "--game", &file.game, "--level", &file.level]);
         assert_eq!(
-            from_file.stdout,
+            file.printed(),
             defaults.stdout,
             "{} holds the defaults",
-            path.display()
+            file.path.display()
         );
-        checked += 1;
     }
-    assert!(checked >= 2);
+    assert!(files.len() >= 2);
 }
 
 /// A tuned file must keep loading when its game's evaluation gains or loses a weight: files
 /// with missing or unknown weights are rejected, so a stale tuned file would fail here.
 #[test]
 fn tuned_weight_files_load_as_their_level() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/tuned");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let field = |key: &str| {
-            text.lines()
-                .find_map(|l| l.strip_prefix(key))
-                .unwrap_or_else(|| panic!("{} has no `{key}`", path.display()))
-                .trim_end_matches('"')
-        };
-        let game = field("game = \"");
-        let level = field("weight_set = \"").rsplit('-').next().unwrap();
-        let printed = Koom::new("weights")
-            .args(["--game", game, "--level"])
-            .arg(format!("{level}@{}", path.display()))
-            .ok();
+    let files = WeightFile::all_in("tuned");
+    for file in &files {
+        let (game, level) = (&file.game, &file.level);
         assert!(
-            String::from_utf8_lossy(&printed.stdout)
+            String::from_utf8_lossy(&file.printed())
                 .contains(&format!("weight_set = \"{game}-{level}\"")),
             "{} loads as {game} {level}",
-            path.display()
+            file.path.display()
         );
-        checked += 1;
     }
-    assert!(checked >= 3);
+    assert!(files.len() >= 3);
 }
 
 #[test]

@@ -212,11 +212,7 @@ fn the_evaluation_is_signed_for_the_side_to_move() {
 
 /// The `free_defenders` term of `text`: the defenders (king included) not yet encircled.
 fn free_defenders(text: &str) -> f64 {
-    let index = EvalWeights::SET
-        .params
-        .iter()
-        .position(|p| p.name == "free_defenders")
-        .unwrap();
+    let index = EvalWeights::SET.index_of("free_defenders").unwrap();
     -features(&game(text))[index]
 }
 
