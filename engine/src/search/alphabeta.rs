@@ -4,7 +4,8 @@
 use super::ordering::{self, Hints, History, Killers};
 use super::tt::{Bound, Table};
 use super::{
-    Evaluator, Limits, MATE, MATE_BOUND, MAX_DEPTH, Pv, QUIESCENCE_PLIES, SearchGame, SearchResult,
+    Evaluator, FUTILITY_DEPTH, LATE_MOVE, Limits, MATE, MATE_BOUND, MAX_DEPTH, Pv,
+    QUIESCENCE_PLIES, REDUCTION_DEPTH, SearchGame, SearchResult,
 };
 use crate::agent::{Clock, pick};
 use crate::game::MoveBuffer;
@@ -32,6 +33,8 @@ struct Ctx<'a, E> {
     eval: &'a E,
     clock: &'a dyn Clock,
     width: Option<usize>,
+    reduction: u32,
+    futility: i32,
 }
 
 /// How one iteration at the root ended.
@@ -182,6 +185,8 @@ impl<G: SearchGame> Searcher<G> {
             eval,
             clock,
             width: limits.width,
+            reduction: limits.reduction,
+            futility: limits.futility,
         };
         let mut moves = G::MoveList::default();
         pos.generate(&mut moves);
@@ -561,13 +566,33 @@ impl<G: SearchGame> Searcher<G> {
             let count = self.prepare(ctx, pos, &moves, table_move, ply, base);
             let child_base = base + count;
             let searched = usize::from(table_move.is_some());
+            let forcing = pos.forcing();
+            let reducible = ctx.reduction > 0 && depth >= REDUCTION_DEPTH && !forcing;
+            // Not near a mate score: a quiet move may mate faster than the line that set alpha.
+            let futile = (ctx.futility > 0
+                && depth <= FUTILITY_DEPTH
+                && !forcing
+                && alpha.abs() < MATE_BOUND)
+                .then(|| ctx.eval.evaluate(pos) + ctx.futility * depth as i32)
+                .filter(|&bound| bound <= alpha);
             for i in 0..count {
                 let mv = moves[ordering::next(&mut self.keys[base..child_base], i)];
                 if i < searched {
                     continue; // the table move, sorted first and already searched
                 }
+                let quiet = ordering::quiet(self.keys[base + i]);
+                if let Some(bound) = futile.filter(|_| quiet) {
+                    node.best = node.best.max(bound);
+                    continue;
+                }
                 let first = node.best_move.is_none();
-                let score = self.child(ctx, &pos.after(mv), depth, ply, &node, first, child_base);
+                let child = pos.after(mv);
+                let late = reducible && i >= LATE_MOVE && quiet;
+                let score = if late {
+                    self.reduced(ctx, &child, depth, ply, &node, child_base)
+                } else {
+                    self.child(ctx, &child, depth, ply, &node, first, child_base)
+                };
                 if self.aborted {
                     return 0;
                 }
@@ -609,6 +634,27 @@ impl<G: SearchGame> Searcher<G> {
         let s = -self.negamax(ctx, child, d, p, -alpha - 1, -alpha, base);
         if s > alpha && s < beta && !self.aborted {
             -self.negamax(ctx, child, d, p, -beta, -alpha, base)
+        } else {
+            s
+        }
+    }
+
+    /// The score of the late quiet `child` for the node's side: a null-window search
+    /// `ctx.reduction` plies shallower (never below one ply), then [`Self::child`]'s full-depth
+    /// search when the reduced one beats alpha after all.
+    fn reduced<E: Evaluator<G>>(
+        &mut self,
+        ctx: &Ctx<'_, E>,
+        child: &G,
+        depth: u32,
+        ply: u32,
+        node: &Node<G::Move>,
+        base: usize,
+    ) -> i32 {
+        let d = (depth - 1).saturating_sub(ctx.reduction).max(1);
+        let s = -self.negamax(ctx, child, d, ply + 1, -node.alpha - 1, -node.alpha, base);
+        if s > node.alpha && !self.aborted {
+            self.child(ctx, child, depth, ply, node, false, base)
         } else {
             s
         }

@@ -33,6 +33,14 @@ crate::weight_set! {
         /// move at the root, in evaluation units: it scores as a draw at minus this for that
         /// side and plus this for the other.
         contempt: 0.0, -10_000.0..=10_000.0, 5.0;
+        /// Late move reductions: plies cut from the search of late quiet moves (re-searched at
+        /// full depth when they beat the best so far); 0 for none. The budget they save goes
+        /// into depth.
+        reduction: 0.0, 0.0..=3.0, 1.0;
+        /// Futility margin, in evaluation units per ply above the horizon: quiet moves of a
+        /// node within two plies of the horizon whose static score plus the margin cannot
+        /// reach alpha are skipped; 0 for none.
+        futility: 0.0, 0.0..=10_000.0, 5.0;
     }
 }
 
@@ -50,6 +58,8 @@ impl SearchParams {
             self.player_depth,
             self.time_ms,
             self.contempt,
+            self.reduction,
+            self.futility,
         ]
     }
 
@@ -65,12 +75,16 @@ impl SearchParams {
                 width,
                 nodes: positive(self.nodes),
                 time_ms: None,
+                reduction: self.reduction.round() as u32,
+                futility: self.futility.round() as i32,
             },
             TimeControl::Player => Limits {
                 depth: self.player_depth.round() as u32,
                 width,
                 nodes: None,
                 time_ms: positive(self.time_ms),
+                reduction: self.reduction.round() as u32,
+                futility: self.futility.round() as i32,
             },
         }
     }
@@ -225,7 +239,7 @@ pub const fn level_list<const A: usize, const B: usize, const N: usize>(
 ///     name: "material", default: 1.0, min: 0.0, max: 2.0, step: 0.1, doc: "",
 /// }];
 /// const fn plies(depth: f64) -> SearchParams {
-///     SearchParams { depth, width: 0.0, nodes: 0.0, player_depth: depth, time_ms: 0.0, contempt: 0.0 }
+///     SearchParams { depth, width: 0.0, nodes: 0.0, player_depth: depth, time_ms: 0.0, contempt: 0.0, reduction: 0.0, futility: 0.0 }
 /// }
 /// engine::search_levels! {
 ///     game "demo", evaluation EVAL;
@@ -294,6 +308,8 @@ mod tests {
         player_depth: 9.0,
         time_ms: 700.0,
         contempt: 25.0,
+        reduction: 1.0,
+        futility: 40.0,
     };
     static TABLE: [Param; 1 + SEARCH_LEN] = level_table(EVAL, &HARD);
     const SET: WeightSet = WeightSet {
@@ -317,7 +333,9 @@ mod tests {
                 "nodes",
                 "player_depth",
                 "time_ms",
-                "contempt"
+                "contempt",
+                "reduction",
+                "futility"
             ]
         );
         let (eval, search) = level_values(&SET, &[1.5, 6.0]);
@@ -334,7 +352,9 @@ mod tests {
                 depth: 4,
                 width: None,
                 nodes: Some(5000),
-                time_ms: None
+                time_ms: None,
+                reduction: 1,
+                futility: 40
             }
         );
         let player = SearchParams {
@@ -348,7 +368,9 @@ mod tests {
                 depth: 9,
                 width: Some(12),
                 nodes: None,
-                time_ms: Some(700)
+                time_ms: Some(700),
+                reduction: 1,
+                futility: 40
             }
         );
         let untimed = SearchParams {

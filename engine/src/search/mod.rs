@@ -144,7 +144,27 @@ pub struct Limits {
     /// The search stops once this many milliseconds have passed on the clock (checked every
     /// 1,024 nodes and between iterations).
     pub time_ms: Option<u64>,
+    /// Late move reductions: plies taken off the search of a quiet move that comes late in its
+    /// node's order (see [`LATE_MOVE`]), re-searched at full depth when it beats alpha after
+    /// all. 0 searches every move to the full depth.
+    pub reduction: u32,
+    /// Futility pruning: at a node this many plies or fewer above the horizon (see
+    /// [`FUTILITY_DEPTH`]) whose static score plus `futility` times its depth stays at or below
+    /// alpha, quiet moves are not searched (they are assumed to gain no more than the margin).
+    /// 0 searches them.
+    pub futility: i32,
 }
+
+/// The deepest remaining depth at which quiet moves may be pruned as futile.
+pub const FUTILITY_DEPTH: u32 = 2;
+
+/// Moves searched before the late-move reductions start: the table move, the tactical moves
+/// and the killers come first anyway; only quiet moves this late in the order are reduced.
+pub const LATE_MOVE: usize = 3;
+
+/// The shallowest remaining depth at which late moves are reduced (a reduced move keeps at
+/// least one ply of its own before the quiescence stage).
+pub const REDUCTION_DEPTH: u32 = 3;
 
 impl Limits {
     /// These limits with a caller's budget in place of the level's: a node or time budget
@@ -178,6 +198,8 @@ impl Limits {
             width: None,
             nodes: None,
             time_ms: None,
+            reduction: 0,
+            futility: 0,
         }
     }
 }

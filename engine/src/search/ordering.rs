@@ -44,6 +44,11 @@ fn primary(key: i64) -> i64 {
     key >> PRIMARY_SHIFT
 }
 
+/// Whether `key` is a quiet move's: not the table move, not tactical, not a killer.
+pub(crate) fn quiet(key: i64) -> bool {
+    key < 1 << KILLER_SHIFT
+}
+
 fn index(key: i64) -> usize {
     (INDEX_MASK - (key & INDEX_MASK)) as usize
 }

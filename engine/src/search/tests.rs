@@ -559,3 +559,102 @@ fn the_principal_variation_is_the_best_line() {
     assert_eq!(r.pv.iter().sum::<u32>(), 6, "the line empties the pile");
     assert_eq!(r.pv[1] + r.pv[2], 4);
 }
+
+#[test]
+fn reductions_change_no_value_when_the_depth_leaves_room_for_them() {
+    // A reduced move is searched `r` plies shallower each time, so a depth of the game's length
+    // plus `r` plies per ply still reaches every terminal position: the values are exact.
+    for reduction in 1..=2 {
+        let mut checked = 0;
+        for seed in 0..40 {
+            let Some(pos) = random_tic_tac_toe(seed, 1 + (seed % 4) as u32) else {
+                continue;
+            };
+            let (best, value) = best_moves(&pos, &ToyEval, 9, None);
+            let limits = Limits {
+                reduction,
+                ..Limits::to_depth(9 * (1 + reduction))
+            };
+            for table in TABLES {
+                let r = run(table, &pos, &ToyEval, limits, seed);
+                assert_eq!(
+                    r.score, value,
+                    "seed {seed}, reduction {reduction}, table {table}"
+                );
+                assert!(best.contains(&r.best), "seed {seed}, reduction {reduction}");
+            }
+            checked += 1;
+        }
+        assert!(checked > 30);
+        for seed in 0..40 {
+            let height = 3 + (seed % 3) as u32;
+            let pos = RandomTree::new(500 + seed, height);
+            let (best, value) = best_moves(&pos, &ToyEval, height, None);
+            let limits = Limits {
+                reduction,
+                ..Limits::to_depth(height * (1 + reduction))
+            };
+            for table in TABLES {
+                let r = run(table, &pos, &ToyEval, limits, seed);
+                assert_eq!(
+                    r.score, value,
+                    "seed {seed}, reduction {reduction}, table {table}"
+                );
+                assert!(best.contains(&r.best), "seed {seed}, reduction {reduction}");
+            }
+        }
+    }
+}
+
+#[test]
+fn reductions_save_nodes_at_a_fixed_depth() {
+    let pos = RandomTree::new(42, 14);
+    let full = run(12, &pos, &ToyEval, Limits::to_depth(10), 0);
+    let reduced = run(
+        12,
+        &pos,
+        &ToyEval,
+        Limits {
+            reduction: 1,
+            ..Limits::to_depth(10)
+        },
+        0,
+    );
+    assert!(
+        reduced.nodes * 10 < full.nodes * 9,
+        "{} nodes reduced, {} in full",
+        reduced.nodes,
+        full.nodes
+    );
+}
+
+#[test]
+fn futility_prunes_only_within_its_margin() {
+    // The random tree's evaluation lies in -300..=300 and its leaves in -500..=500: a margin of
+    // 801 a ply can never bring a static score to alpha, so nothing may change, node counts
+    // included. A margin of 50 prunes.
+    let (mut plain_nodes, mut pruned_nodes) = (0, 0);
+    for seed in 0..60 {
+        let pos = RandomTree::new(900 + seed, 7);
+        for depth in 1..=7 {
+            let plain = run(16, &pos, &ToyEval, Limits::to_depth(depth), seed);
+            let wide = Limits {
+                futility: 801,
+                ..Limits::to_depth(depth)
+            };
+            assert_eq!(run(16, &pos, &ToyEval, wide, seed), plain, "seed {seed}");
+            let narrow = Limits {
+                futility: 50,
+                ..Limits::to_depth(depth)
+            };
+            let pruned = run(16, &pos, &ToyEval, narrow, seed);
+            assert!(legal(&pos, pruned.best));
+            plain_nodes += plain.nodes;
+            pruned_nodes += pruned.nodes;
+        }
+    }
+    assert!(
+        pruned_nodes * 10 < plain_nodes * 9,
+        "{pruned_nodes} nodes pruned, {plain_nodes} plain"
+    );
+}

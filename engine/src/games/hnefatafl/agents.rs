@@ -12,7 +12,13 @@ use crate::game::Level;
 use crate::search::{SearchParams, SearchingAgent, level_list, level_values};
 
 /// Full-width search defaults with Hnefatafl's contempt.
-const fn search(depth: f64, nodes: f64, player_depth: f64, time_ms: f64) -> SearchParams {
+const fn search(
+    depth: f64,
+    nodes: f64,
+    player_depth: f64,
+    time_ms: f64,
+    reduction: f64,
+) -> SearchParams {
     SearchParams {
         depth,
         width: 0.0,
@@ -20,6 +26,8 @@ const fn search(depth: f64, nodes: f64, player_depth: f64, time_ms: f64) -> Sear
         player_depth,
         time_ms,
         contempt: 300.0,
+        reduction,
+        futility: 0.0,
     }
 }
 
@@ -41,22 +49,22 @@ crate::search_levels! {
     "easy" {
         summary: "one ply: the move with the best evaluation, wins taken, at most 50,000 nodes (player: 0.1 s)",
         table_bits: 10,
-        search: search(1.0, 50_000.0, 1.0, 100.0),
+        search: search(1.0, 50_000.0, 1.0, 100.0, 0.0),
     }
     "normal" {
         summary: "two plies, full width, at most 100,000 nodes (player: 0.3 s)",
         table_bits: 14,
-        search: search(2.0, 100_000.0, 2.0, 300.0),
+        search: search(2.0, 100_000.0, 2.0, 300.0, 0.0),
     }
     "hard" {
         summary: "three plies, full width, at most 150,000 nodes (player: up to four plies in 1 s)",
         table_bits: 16,
-        search: search(3.0, 150_000.0, 4.0, 1000.0),
+        search: search(3.0, 150_000.0, 4.0, 1000.0, 0.0),
     }
     "expert" {
         summary: "four plies, full width, at most 250,000 nodes (player: deepening for 1.8 s)",
         table_bits: 18,
-        search: search(4.0, 250_000.0, 12.0, 1800.0),
+        search: search(4.0, 250_000.0, 12.0, 1800.0, 0.0),
     }
 }
 

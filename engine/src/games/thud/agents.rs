@@ -87,6 +87,8 @@ const fn search(
         player_depth,
         time_ms,
         contempt: 0.0,
+        reduction: 0.0,
+        futility: 0.0,
     }
 }
 
