@@ -49,7 +49,10 @@ const fn same_name(a: &str, b: &str) -> bool {
 /// quarter of a troll's points for each troll a dwarf threatens, even with the trolls to move:
 /// Easy's dwarfs step beside trolls for the threat and are taken, which keeps the level easy
 /// (at 0, the searching levels' default, Easy's dwarfs lost 16 points a round to Balanced's
-/// trolls instead of all 32, and Balanced no longer won most matches against Easy).
+/// trolls instead of all 32, and Balanced no longer won most matches against Easy). Its dwarfs
+/// count their points alone (`dwarf_material` 0): the extra value per dwarf prices the
+/// sacrifices a search finds, and Easy does not search; it stays the opponent that Expert's
+/// figures as dwarfs against Easy were measured against.
 static EASY_PARAMS: [Param; EVAL_LEN] = {
     let mut params = [EVAL[0]; EVAL_LEN];
     let mut i = 0;
@@ -60,6 +63,9 @@ static EASY_PARAMS: [Param; EVAL_LEN] = {
         }
         if same_name(params[i].name, "hurl_threat_later") {
             params[i].default = 0.25;
+        }
+        if same_name(params[i].name, "dwarf_material") {
+            params[i].default = 0.0;
         }
         i += 1;
     }
