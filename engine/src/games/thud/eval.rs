@@ -24,8 +24,10 @@ crate::weight_set! {
         /// takes it also leaves the other dwarfs it threatened: to the search, feeding it to a
         /// troll cost little or gained, and Expert's dwarfs gave Easy's trolls a dwarf a move.
         /// At 0.3 a dwarf alone is worth its point again. Expert as dwarfs against Easy, 20
-        /// matches on each of seeds 7 to 10, rounds won: 36 of 80 at 0, 62 of 80 at 0.3 (0.2
-        /// and 0.4 won 11 and 14 of 40 on seeds 7 and 8, 0.7 won 7 of 40).
+        /// matches on each of seeds 7 to 10, rounds won: 36 of 80 at 0, 62 of 80 at 0.3 (0.25
+        /// won 49 of 80; 0.2 and 0.4 won 11 and 14 of 40 on seeds 7 and 8, 0.7 won 7 of 40);
+        /// 100 matches on each of seeds 7 and 8 at 0.3: 152 of 200 rounds, dwarf margin +2.45
+        /// a round (36 of 100 at 0, seed 8, margin -1.14).
         dwarf_material: 0.3, 0.0..=2.0, 0.05;
         /// Per pair of neighbouring dwarfs: a block of dwarfs is hard to take and can hurl.
         cohesion: 0.15, 0.0..=2.0, 0.025;
