@@ -66,6 +66,7 @@ fn level_tables_are_consistent() {
         EvalWeights {
             capture_plies: 0.0,
             hurl_threat_later: 0.25,
+            dwarf_material: 0.0,
             ..EvalWeights::default()
         }
         .values()[..]
