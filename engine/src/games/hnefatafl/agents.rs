@@ -45,13 +45,16 @@ crate::search_levels! {
     /// defenders search, a cycle costs them far more (`node::DEFENDERS_CYCLE`), as Copenhagen's
     /// perpetual-repetition rule would.
     ///
-    /// Hard and Expert search an even horizon where their budgets allow: an odd one ends on the
-    /// attackers' own move, so they never see the defenders' reply, and Hard at three plies won
-    /// only half its games as attackers against Normal (0.50 [0.30, 0.70], 40 games; at four
-    /// plies 0.70-0.80). Four plies cost 15-60 times three at full width, almost all of it in
-    /// horizon evaluations, so both prune quiet moves that cannot reach alpha within 100 a ply
-    /// (futility), and Expert also searches late quiet moves a ply shallower, which lets its
-    /// 250,000 nodes reach five or six plies in quiet positions.
+    /// Hard searches an even horizon: an odd one ends on the attackers' own move, so they never
+    /// see the defenders' reply, and Hard at three plies won only half its games as attackers
+    /// against Normal (0.50 [0.30, 0.70], 40 games; at four plies 0.58-0.70). Four plies cost
+    /// 15-60 times three at full width, almost all of it in horizon evaluations, so Hard and
+    /// Expert prune quiet moves that cannot reach alpha within 100 a ply (futility), and Expert
+    /// also searches late quiet moves a ply shallower, which lets its 250,000 nodes reach five
+    /// plies in quiet positions. Expert stops at five: at six, every move used its whole budget
+    /// and the median move of the browser's timing game took 183-198 ms natively on a loaded
+    /// machine (at five, 80 ms), above the 100 ms a batch move may take, for a score against
+    /// Hard within noise of five's (0.725 against 0.66, 40 games each).
     const ROWS;
     /// Each level's table: the evaluation's weights, then the search parameters.
     static SETS;
@@ -71,9 +74,9 @@ crate::search_levels! {
         search: search(4.0, 150_000.0, 4.0, 1000.0, 0.0, 100.0),
     }
     "expert" {
-        summary: "up to six plies, late moves reduced, futility pruning, at most 250,000 nodes (player: deepening for 1.8 s)",
+        summary: "up to five plies, late moves reduced, futility pruning, at most 250,000 nodes (player: deepening for 1.8 s)",
         table_bits: 18,
-        search: search(6.0, 250_000.0, 12.0, 1800.0, 1.0, 100.0),
+        search: search(5.0, 250_000.0, 12.0, 1800.0, 1.0, 100.0),
     }
 }
 
