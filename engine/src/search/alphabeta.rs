@@ -556,7 +556,7 @@ impl<G: SearchGame> Searcher<G> {
         let table_move = entry.and_then(|e| e.mv).filter(|mv| moves.contains(mv));
         let mut cutoff = false;
         if let Some(mv) = table_move {
-            let score = self.child(ctx, &pos.after(mv), depth, ply, &node, true, base);
+            let score = self.child(ctx, &pos.after(mv), depth, ply, &node, true, 0, base);
             if self.aborted {
                 return 0;
             }
@@ -586,13 +586,11 @@ impl<G: SearchGame> Searcher<G> {
                     continue;
                 }
                 let first = node.best_move.is_none();
-                let child = pos.after(mv);
                 let late = reducible && i >= LATE_MOVE && quiet;
-                let score = if late {
-                    self.reduced(ctx, &child, depth, ply, &node, child_base)
-                } else {
-                    self.child(ctx, &child, depth, ply, &node, first, child_base)
-                };
+                let reduction = if late { ctx.reduction } else { 0 };
+                let child = pos.after(mv);
+                let score =
+                    self.child(ctx, &child, depth, ply, &node, first, reduction, child_base);
                 if self.aborted {
                     return 0;
                 }
@@ -615,7 +613,9 @@ impl<G: SearchGame> Searcher<G> {
 
     /// The score of `child` (a child of a node at `depth` and `ply`) for the node's side: a full
     /// window for the first move, else a null window at `alpha`, re-searched when it lands
-    /// strictly inside the node's window (principal variation search).
+    /// strictly inside the node's window (principal variation search). A late quiet move
+    /// (`reduction` > 0) is first searched that many plies shallower (never below one ply), and
+    /// searched as above only when that beats alpha after all.
     #[allow(clippy::too_many_arguments)]
     fn child<E: Evaluator<G>>(
         &mut self,
@@ -625,36 +625,23 @@ impl<G: SearchGame> Searcher<G> {
         ply: u32,
         node: &Node<G::Move>,
         first: bool,
+        reduction: u32,
         base: usize,
     ) -> i32 {
         let (d, p, alpha, beta) = (depth - 1, ply + 1, node.alpha, node.beta);
         if first {
             return -self.negamax(ctx, child, d, p, -beta, -alpha, base);
         }
+        if reduction > 0 {
+            let shallow = d.saturating_sub(reduction).max(1);
+            let s = -self.negamax(ctx, child, shallow, p, -alpha - 1, -alpha, base);
+            if s <= alpha || self.aborted {
+                return s;
+            }
+        }
         let s = -self.negamax(ctx, child, d, p, -alpha - 1, -alpha, base);
         if s > alpha && s < beta && !self.aborted {
             -self.negamax(ctx, child, d, p, -beta, -alpha, base)
-        } else {
-            s
-        }
-    }
-
-    /// The score of the late quiet `child` for the node's side: a null-window search
-    /// `ctx.reduction` plies shallower (never below one ply), then [`Self::child`]'s full-depth
-    /// search when the reduced one beats alpha after all.
-    fn reduced<E: Evaluator<G>>(
-        &mut self,
-        ctx: &Ctx<'_, E>,
-        child: &G,
-        depth: u32,
-        ply: u32,
-        node: &Node<G::Move>,
-        base: usize,
-    ) -> i32 {
-        let d = (depth - 1).saturating_sub(ctx.reduction).max(1);
-        let s = -self.negamax(ctx, child, d, ply + 1, -node.alpha - 1, -node.alpha, base);
-        if s > node.alpha && !self.aborted {
-            self.child(ctx, child, depth, ply, node, false, base)
         } else {
             s
         }

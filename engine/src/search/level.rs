@@ -69,23 +69,17 @@ impl SearchParams {
     pub fn limits(&self, time_control: TimeControl) -> Limits {
         let positive = |x: f64| (x >= 1.0).then_some(x.round() as u64);
         let width = positive(self.width).map(|w| w as usize);
-        match time_control {
-            TimeControl::Batch => Limits {
-                depth: self.depth.round() as u32,
-                width,
-                nodes: positive(self.nodes),
-                time_ms: None,
-                reduction: self.reduction.round() as u32,
-                futility: self.futility.round() as i32,
-            },
-            TimeControl::Player => Limits {
-                depth: self.player_depth.round() as u32,
-                width,
-                nodes: None,
-                time_ms: positive(self.time_ms),
-                reduction: self.reduction.round() as u32,
-                futility: self.futility.round() as i32,
-            },
+        let (depth, nodes, time_ms) = match time_control {
+            TimeControl::Batch => (self.depth, positive(self.nodes), None),
+            TimeControl::Player => (self.player_depth, None, positive(self.time_ms)),
+        };
+        Limits {
+            depth: depth.round() as u32,
+            width,
+            nodes,
+            time_ms,
+            reduction: self.reduction.round() as u32,
+            futility: self.futility.round() as i32,
         }
     }
 

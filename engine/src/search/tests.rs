@@ -90,6 +90,24 @@ fn run<G: SearchGame, E: Evaluator<G>>(
     searcher.search(pos, eval, &limits, &NoClock, &mut rng)
 }
 
+/// Asserts that the searcher, under `limits` and with every table size, gives the value that
+/// minimax gives `pos` at `depth` and one of minimax's best moves; `what` names the case.
+fn assert_matches_minimax<G: SearchGame, E: Evaluator<G>>(
+    pos: &G,
+    eval: &E,
+    depth: u32,
+    limits: Limits,
+    seed: u64,
+    what: &str,
+) {
+    let (best, value) = best_moves(pos, eval, depth, None);
+    for table in TABLES {
+        let r = run(table, pos, eval, limits, seed);
+        assert_eq!(r.score, value, "{what}, table {table}");
+        assert!(best.contains(&r.best), "{what}, table {table}");
+    }
+}
+
 fn legal<G: SearchGame>(pos: &G, mv: G::Move) -> bool {
     let mut moves = G::MoveList::default();
     pos.generate(&mut moves);
@@ -147,12 +165,8 @@ fn tic_tac_toe_matches_minimax_at_full_depth() {
         let Some(pos) = random_tic_tac_toe(seed, 2 + (seed % 5) as u32) else {
             continue;
         };
-        let (best, value) = best_moves(&pos, &ToyEval, 9, None);
-        for table in TABLES {
-            let r = run(table, &pos, &ToyEval, Limits::to_depth(9), seed);
-            assert_eq!(r.score, value, "seed {seed}, table {table}, {pos:?}");
-            assert!(best.contains(&r.best), "seed {seed}, table {table}");
-        }
+        let what = format!("seed {seed}, {pos:?}");
+        assert_matches_minimax(&pos, &ToyEval, 9, Limits::to_depth(9), seed, &what);
         checked += 1;
     }
     assert!(checked > 40);
@@ -164,12 +178,8 @@ fn random_trees_match_minimax_at_every_depth() {
         let height = 3 + (seed % 4) as u32;
         let pos = RandomTree::new(seed, height);
         for depth in 1..=height + 1 {
-            let (best, value) = best_moves(&pos, &ToyEval, depth, None);
-            for table in TABLES {
-                let r = run(table, &pos, &ToyEval, Limits::to_depth(depth), seed);
-                assert_eq!(r.score, value, "seed {seed} depth {depth} table {table}");
-                assert!(best.contains(&r.best), "seed {seed} depth {depth}");
-            }
+            let what = format!("seed {seed} depth {depth}");
+            assert_matches_minimax(&pos, &ToyEval, depth, Limits::to_depth(depth), seed, &what);
         }
     }
 }
@@ -570,38 +580,24 @@ fn reductions_change_no_value_when_the_depth_leaves_room_for_them() {
             let Some(pos) = random_tic_tac_toe(seed, 1 + (seed % 4) as u32) else {
                 continue;
             };
-            let (best, value) = best_moves(&pos, &ToyEval, 9, None);
             let limits = Limits {
                 reduction,
                 ..Limits::to_depth(9 * (1 + reduction))
             };
-            for table in TABLES {
-                let r = run(table, &pos, &ToyEval, limits, seed);
-                assert_eq!(
-                    r.score, value,
-                    "seed {seed}, reduction {reduction}, table {table}"
-                );
-                assert!(best.contains(&r.best), "seed {seed}, reduction {reduction}");
-            }
+            let what = format!("tic-tac-toe seed {seed}, reduction {reduction}");
+            assert_matches_minimax(&pos, &ToyEval, 9, limits, seed, &what);
             checked += 1;
         }
         assert!(checked > 30);
         for seed in 0..40 {
             let height = 3 + (seed % 3) as u32;
             let pos = RandomTree::new(500 + seed, height);
-            let (best, value) = best_moves(&pos, &ToyEval, height, None);
             let limits = Limits {
                 reduction,
                 ..Limits::to_depth(height * (1 + reduction))
             };
-            for table in TABLES {
-                let r = run(table, &pos, &ToyEval, limits, seed);
-                assert_eq!(
-                    r.score, value,
-                    "seed {seed}, reduction {reduction}, table {table}"
-                );
-                assert!(best.contains(&r.best), "seed {seed}, reduction {reduction}");
-            }
+            let what = format!("random tree seed {seed}, reduction {reduction}");
+            assert_matches_minimax(&pos, &ToyEval, height, limits, seed, &what);
         }
     }
 }
