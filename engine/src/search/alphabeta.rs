@@ -521,8 +521,9 @@ impl<G: SearchGame> Searcher<G> {
             return self.draw_score(ply as usize);
         }
         self.path[ply as usize] = hash;
+        let forcing = pos.forcing();
         if depth == 0 {
-            if ply >= self.horizon_limit || !pos.forcing() {
+            if ply >= self.horizon_limit || !forcing {
                 return self.quiesce(ctx, pos, ply, alpha, beta, base);
             }
             depth = 1; // a threat at the horizon: every answer is searched
@@ -540,9 +541,16 @@ impl<G: SearchGame> Searcher<G> {
             }
         }
         let mut moves = G::MoveList::default();
-        pos.generate(&mut moves);
-        if moves.is_empty() {
-            return ctx.eval.evaluate(pos);
+        if forcing {
+            pos.answers(&mut moves);
+            if moves.is_empty() {
+                return -(MATE - (ply as i32 + 2)); // the threat carried out: lost in two plies
+            }
+        } else {
+            pos.generate(&mut moves);
+            if moves.is_empty() {
+                return ctx.eval.evaluate(pos);
+            }
         }
         let mut node = Node {
             alpha,
@@ -566,7 +574,6 @@ impl<G: SearchGame> Searcher<G> {
             let count = self.prepare(ctx, pos, &moves, table_move, ply, base);
             let child_base = base + count;
             let searched = usize::from(table_move.is_some());
-            let forcing = pos.forcing();
             let reducible = ctx.reduction > 0 && depth >= REDUCTION_DEPTH && !forcing;
             // Not near a mate score: a quiet move may mate faster than the line that set alpha.
             let futile = (ctx.futility > 0

@@ -64,6 +64,17 @@ pub trait SearchGame: Clone {
         false
     }
 
+    /// The moves of a [`Self::forcing`] position that may still answer its threat (the list is
+    /// cleared first); the searcher asks for them instead of [`Self::generate`] at such a node,
+    /// but never at the root, and only where [`Self::terminal`] is `None`. Every legal move left
+    /// out must lose to the other side's next move, so a node left without a move scores as
+    /// lost two plies on. In Hnefatafl, a king who sees a corner leaves the attackers a few
+    /// blocking moves out of a hundred; searching the others only to find the king in the corner
+    /// cost most of a search's nodes wherever he had free lines. The default: every legal move.
+    fn answers(&self, out: &mut Self::MoveList) {
+        self.generate(out);
+    }
+
     /// Whether a position repeating an earlier one scores as a draw with the level's contempt
     /// ([`Searcher::set_game`]); false where a repetition changes nothing, as in Thud, whose
     /// quiet cycles only run down the window that ends the round on its current points.

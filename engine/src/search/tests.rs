@@ -3,7 +3,7 @@
 use core::cell::Cell;
 use core::cmp::Reverse;
 
-use super::toy::{RandomTree, Subtraction, TicTacToe, ToyEval};
+use super::toy::{LINES, RandomTree, Subtraction, TicTacToe, ToyEval};
 use super::{Evaluator, Limits, MATE, SearchGame, SearchResult, Searcher};
 use crate::agent::{Clock, NoClock};
 use crate::random::RandomStream;
@@ -652,5 +652,91 @@ fn futility_prunes_only_within_its_margin() {
     assert!(
         pruned_nodes * 10 < plain_nodes * 9,
         "{pruned_nodes} nodes pruned, {plain_nodes} plain"
+    );
+}
+
+/// Tic-tac-toe where a side facing two marks of the other's with the third cell empty must
+/// answer: the searcher sees only the moves that win at once or fill such a cell.
+#[derive(Clone, Copy, Debug)]
+struct Threatened(TicTacToe);
+
+impl Threatened {
+    /// The empty cells that would complete a line of `player`'s.
+    fn completions(&self, player: u8) -> Vec<u8> {
+        let cells = self.0.cells;
+        LINES
+            .iter()
+            .filter(|line| line.iter().filter(|&&c| cells[c] == player).count() == 2)
+            .filter_map(|line| line.iter().find(|&&c| cells[c] == 0))
+            .map(|&c| c as u8)
+            .collect()
+    }
+}
+
+impl SearchGame for Threatened {
+    type Move = u8;
+    type MoveList = <TicTacToe as SearchGame>::MoveList;
+
+    fn generate(&self, out: &mut Self::MoveList) {
+        self.0.generate(out);
+    }
+
+    fn after(&self, mv: u8) -> Self {
+        Self(self.0.after(mv))
+    }
+
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+
+    fn terminal(&self, ply: u32) -> Option<i32> {
+        self.0.terminal(ply)
+    }
+
+    fn forcing(&self) -> bool {
+        !self.completions(3 - self.0.to_move).is_empty()
+    }
+
+    fn answers(&self, out: &mut Self::MoveList) {
+        self.0.generate(out);
+        let mut keep = self.completions(self.0.to_move);
+        keep.extend(self.completions(3 - self.0.to_move));
+        out.retain(|mv| keep.contains(mv));
+    }
+}
+
+impl Evaluator<Threatened> for ToyEval {
+    fn evaluate(&self, _: &Threatened) -> i32 {
+        0
+    }
+
+    fn order(&self, pos: &Threatened, mv: u8) -> i32 {
+        self.order(&pos.0, mv)
+    }
+}
+
+#[test]
+fn answering_threats_only_changes_no_value_and_saves_nodes() {
+    let (mut plain_nodes, mut answered_nodes, mut checked) = (0, 0, 0);
+    for seed in 0..60 {
+        let Some(pos) = random_tic_tac_toe(seed, 1 + (seed % 4) as u32) else {
+            continue;
+        };
+        let what = format!("tic-tac-toe seed {seed}");
+        // The value and best moves of plain minimax over every move of the plain game.
+        let (best, value) = best_moves(&pos, &ToyEval, 9, None);
+        for table in TABLES {
+            let r = run(table, &Threatened(pos), &ToyEval, Limits::to_depth(9), seed);
+            assert_eq!(r.score, value, "{what}, table {table}");
+            assert!(best.contains(&r.best), "{what}, table {table}");
+        }
+        plain_nodes += run(16, &pos, &ToyEval, Limits::to_depth(9), seed).nodes;
+        answered_nodes += run(16, &Threatened(pos), &ToyEval, Limits::to_depth(9), seed).nodes;
+        checked += 1;
+    }
+    assert!(checked > 40);
+    assert!(
+        answered_nodes * 10 < plain_nodes * 9,
+        "{answered_nodes} nodes answering threats only, {plain_nodes} plain"
     );
 }

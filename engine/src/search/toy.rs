@@ -67,7 +67,8 @@ pub struct TicTacToe {
     pub to_move: u8,
 }
 
-const LINES: [[usize; 3]; 8] = [
+/// The eight lines of three.
+pub const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],
     [3, 4, 5],
     [6, 7, 8],

@@ -9,7 +9,7 @@ use core::cell::Cell;
 use super::board::{
     BOARD, Bits, Board, CORNERS, EDGE, FILE_A, RANK_1, RESTRICTED, SIZE, SQUARES, Side, Square,
     THRONE_BIT, bit, east, file_of, flood, line_bits, neighbours, north, rank_of, slide, south,
-    transposed_bit, west,
+    squares, transposed_bit, west,
 };
 use super::{Hnefatafl, Move};
 use crate::search::MATE;
@@ -198,6 +198,24 @@ fn line_ends(run: u16, square: impl Fn(usize) -> Square) -> Bits {
 #[must_use]
 pub fn king_sees_corner(board: &Board) -> bool {
     KingRoutes::new(board).now != 0
+}
+
+/// The squares between the king and the corners he sees: where a piece must land to stop his
+/// escape next move (none when he sees no corner). A corner shares an edge line with a king
+/// who sees it, so these are edge squares.
+#[must_use]
+pub fn corner_sight(board: &Board) -> Bits {
+    let k = board.king;
+    let (file, rank) = (file_of(k), rank_of(k));
+    squares(KingRoutes::new(board).now).fold(0, |sight, corner| {
+        let (f, r) = (file_of(corner), rank_of(corner));
+        let between: Bits = if r == rank {
+            (file.min(f) + 1..file.max(f)).fold(0, |b, x| b | bit(Square::at(x, rank)))
+        } else {
+            (rank.min(r) + 1..rank.max(r)).fold(0, |b, y| b | bit(Square::at(file, y)))
+        };
+        sight | between
+    })
 }
 
 /// The squares a rook on any square of `from` reaches through `empty` squares.

@@ -2,8 +2,8 @@
 //! business ([`crate::search::SearchingAgent`] hands it the game's positions), so a search node
 //! needs no memory of its own.
 
-use super::board::{SQUARES, Side};
-use super::eval::{Evaluation, king_sees_corner};
+use super::board::{SQUARES, Side, bit};
+use super::eval::{Evaluation, corner_sight, king_sees_corner};
 use super::{Hnefatafl, Move, MoveList};
 use crate::game::Game;
 use crate::search::{Evaluator, MATE, SearchGame, SearchRoot};
@@ -41,6 +41,15 @@ impl SearchGame for Hnefatafl {
     /// The attackers to move while the king sees a corner: they must block him now.
     fn forcing(&self) -> bool {
         self.side_to_move() == Side::Attackers && king_sees_corner(self.board())
+    }
+
+    /// The moves onto the king's line to a corner he sees. Nothing else saves the attackers or
+    /// wins for them: a king on the edge (where every corner he sees lies) cannot be captured,
+    /// and with a free line to the edge he is neither encircled nor without a move.
+    fn answers(&self, out: &mut MoveList) {
+        self.legal_moves(out);
+        let sight = corner_sight(self.board());
+        out.retain(|mv| sight & bit(mv.to) != 0);
     }
 
     /// One slot per side, square left and square reached.

@@ -1,7 +1,8 @@
 //! The computer levels and their evaluation.
 
+use super::notation::random_game;
 use super::*;
-use crate::search::SearchParams;
+use crate::search::{SearchGame, SearchParams};
 
 // ---------------------------------------------------------------- computer levels
 
@@ -248,6 +249,55 @@ fn captures_are_ordered_first() {
             .count()
             == 1
     );
+}
+
+/// The names of the attackers' answers to the king's threat in `g`, sorted.
+fn answers(g: &Hnefatafl) -> Vec<String> {
+    let mut moves = MoveList::new();
+    g.answers(&mut moves);
+    let mut names: Vec<String> = moves.iter().map(|&mv| g.format_move(mv)).collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn only_moves_onto_the_kings_line_answer_a_corner_he_sees() {
+    // The king on a5 sees a1 (a7 shuts a11 off); c2, c3 and d4 can reach his line, e9 cannot.
+    let g = game("/11/11/4t6/11/t10/6T4/K10/3t7/2t8/2t8/11/ a");
+    assert!(g.forcing());
+    assert_eq!(answers(&g), ["c2-a2", "c3-a3", "d4-a4"]);
+    // Nothing reaches the line: no answer.
+    let lost = game("/11/11/4t6/11/t10/6T4/K10/11/11/11/11/ a");
+    assert!(answers(&lost).is_empty());
+    // In random games: every answer is legal, and every other move lets the king into a corner
+    // at once (checked against the rules alone).
+    let mut checked = 0;
+    for seed in 0..60 {
+        random_game(seed, |g| {
+            if g.outcome().is_some() || !g.forcing() {
+                return;
+            }
+            checked += 1;
+            let (mut legal, mut kept) = (MoveList::new(), MoveList::new());
+            g.legal_moves(&mut legal);
+            g.answers(&mut kept);
+            assert!(kept.iter().all(|mv| legal.contains(mv)));
+            for &mv in legal.iter().filter(|mv| !kept.contains(mv)) {
+                let after = g.after(mv);
+                assert_eq!(after.outcome(), None, "{}", g.format_move(mv));
+                let mut replies = MoveList::new();
+                after.legal_moves(&mut replies);
+                assert!(
+                    replies.iter().any(|&reply| {
+                        result(&after.after(reply)) == Some((DEFENDERS, "corner"))
+                    }),
+                    "after {} the king has no corner",
+                    g.format_move(mv)
+                );
+            }
+        });
+    }
+    assert!(checked >= 50, "{checked} positions with the king seeing a corner");
 }
 
 // ---------------------------------------------------------------- forced escapes

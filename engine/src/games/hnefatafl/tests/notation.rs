@@ -115,7 +115,7 @@ fn illegal_moves_say_why() {
 }
 
 /// Plays a random game from the start, calling `each` after every move.
-fn random_game(seed: u64, mut each: impl FnMut(&Hnefatafl)) -> Hnefatafl {
+pub(super) fn random_game(seed: u64, mut each: impl FnMut(&Hnefatafl)) -> Hnefatafl {
     let mut g = game(START);
     let mut rng = RandomStream::from_seed(seed, 3);
     let mut moves = MoveList::new();
