@@ -34,6 +34,16 @@ fn weight_files_with_unknown_missing_or_zero_values_are_rejected() {
             hard_file(|l| Some(l.replace("player_depth = 4.0", "player_depth = 0.0"))),
             "parameter `player_depth` = 0 is outside its range",
         ),
+        (
+            "no-nodes.toml",
+            hard_file(|l| Some(l.replace("nodes = 150000.0", "nodes = 0.0"))),
+            "parameter `nodes` = 0 is outside its range",
+        ),
+        (
+            "no-time.toml",
+            hard_file(|l| Some(l.replace("time_ms = 1000.0", "time_ms = 0.0"))),
+            "parameter `time_ms` = 0 is outside its range",
+        ),
     ];
     for (name, text, expected) in cases {
         let file = write(&dir, name, &text);

@@ -22,13 +22,14 @@ crate::weight_set! {
         depth: 3.0, 1.0..=32.0, 1.0;
         /// Moves searched at each node, the most promising first; 0 searches them all.
         width: 0.0, 0.0..=400.0, 1.0;
-        /// Node budget of a batch search; 0 for none (depth alone binds).
-        nodes: 0.0, 0.0..=50_000_000.0, 1000.0;
+        /// Node budget of a batch search (`depth` may stop it sooner). A budget of zero is
+        /// refused: it would leave no move to play.
+        nodes: 1_000_000.0, 1.0..=50_000_000.0, 1000.0;
         /// Deepest iteration under player time control, in plies.
         player_depth: 8.0, 1.0..=64.0, 1.0;
-        /// Time per move under player time control, in milliseconds; 0 for none (player_depth
-        /// alone binds).
-        time_ms: 1000.0, 0.0..=600_000.0, 50.0;
+        /// Time per move under player time control, in milliseconds (`player_depth` may stop
+        /// it sooner). Zero is refused, as for `nodes`.
+        time_ms: 1000.0, 1.0..=600_000.0, 50.0;
         /// What a cycle (a position repeating one already seen in the game) costs the side to
         /// move at the root, in evaluation units: it scores as a draw at minus this for that
         /// side and plus this for the other.
@@ -64,14 +65,13 @@ impl SearchParams {
     }
 
     /// The budgets a search obeys under `time_control`. Every parameter is range-checked by its
-    /// table, so each budget is either absent (0) or positive.
+    /// table, so the budgets are positive and the width is either all moves (0) or positive.
     #[must_use]
     pub fn limits(&self, time_control: TimeControl) -> Limits {
-        let positive = |x: f64| (x >= 1.0).then_some(x.round() as u64);
-        let width = positive(self.width).map(|w| w as usize);
+        let width = (self.width >= 1.0).then_some(self.width.round() as usize);
         let (depth, nodes, time_ms) = match time_control {
-            TimeControl::Batch => (self.depth, positive(self.nodes), None),
-            TimeControl::Player => (self.player_depth, None, positive(self.time_ms)),
+            TimeControl::Batch => (self.depth, Some(self.nodes.round() as u64), None),
+            TimeControl::Player => (self.player_depth, None, Some(self.time_ms.round() as u64)),
         };
         Limits {
             depth: depth.round() as u32,
@@ -233,7 +233,7 @@ pub const fn level_list<const A: usize, const B: usize, const N: usize>(
 ///     name: "material", default: 1.0, min: 0.0, max: 2.0, step: 0.1, doc: "",
 /// }];
 /// const fn plies(depth: f64) -> SearchParams {
-///     SearchParams { depth, width: 0.0, nodes: 0.0, player_depth: depth, time_ms: 0.0, contempt: 0.0, reduction: 0.0, futility: 0.0 }
+///     SearchParams { depth, width: 0.0, nodes: 1e6, player_depth: depth, time_ms: 1e3, contempt: 0.0, reduction: 0.0, futility: 0.0 }
 /// }
 /// engine::search_levels! {
 ///     game "demo", evaluation EVAL;
@@ -367,12 +367,11 @@ mod tests {
                 futility: 40
             }
         );
-        let untimed = SearchParams {
-            time_ms: 0.0,
-            ..HARD
-        }
-        .limits(TimeControl::Player);
-        assert_eq!(untimed.time_ms, None);
         assert_eq!(HARD.contempt(), 25);
+        // No budget may be zero: a weights file saying so is refused by the table's ranges.
+        for name in ["nodes", "time_ms"] {
+            let param = SearchParams::SET.params.iter().find(|p| p.name == name);
+            assert!(param.unwrap().min >= 1.0, "{name}");
+        }
     }
 }

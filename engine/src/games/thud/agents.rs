@@ -111,7 +111,7 @@ crate::search_levels! {
     "balanced" {
         summary: "alpha-beta, 2 plies among the 8 most promising moves, captures resolved beyond",
         table_bits: 15,
-        search: search(2.0, 8.0, 20_000.0, 2.0, 0.0),
+        search: search(2.0, 8.0, 20_000.0, 2.0, 300.0),
     }
     "hard" {
         summary: "alpha-beta, 3 plies among 16 moves, captures resolved beyond (player: 0.7 s a move)",
