@@ -3,7 +3,8 @@
 //! an aspiration window at the root, a transposition table, move ordering (table move, evaluator
 //! hints, killer moves, history), a selection of the most promising moves per node whose width is
 //! a level parameter, and at the horizon a quiescence stage over the game's tactical moves and an
-//! extension of positions where the side to move faces a threat (both off unless a game opts in).
+//! extension of positions where the side to move faces a threat, searched over the moves that
+//! answer it (all three off unless a game opts in).
 //!
 //! A game plugs in through [`SearchGame`] (rules seen by the searcher) and [`Evaluator`] (what a
 //! level thinks of a position); a level is then an evaluator plus [`Limits`]. The board games
