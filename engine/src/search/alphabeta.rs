@@ -521,9 +521,8 @@ impl<G: SearchGame> Searcher<G> {
             return self.draw_score(ply as usize);
         }
         self.path[ply as usize] = hash;
-        let forcing = pos.forcing();
         if depth == 0 {
-            if ply >= self.horizon_limit || !forcing {
+            if ply >= self.horizon_limit || !pos.forcing() {
                 return self.quiesce(ctx, pos, ply, alpha, beta, base);
             }
             depth = 1; // a threat at the horizon: every answer is searched
@@ -540,6 +539,8 @@ impl<G: SearchGame> Searcher<G> {
                 return e.score;
             }
         }
+        // Asked only now, so that a table cutoff does not pay for it.
+        let forcing = pos.forcing();
         let mut moves = G::MoveList::default();
         if forcing {
             pos.answers(&mut moves);
