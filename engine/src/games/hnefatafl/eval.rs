@@ -4,7 +4,7 @@
 //! the king's own look-ups), weighted by [`EvalWeights`]. The sum is from the attackers' point
 //! of view, then signed for the side to move (negamax).
 
-use core::cell::Cell;
+use core::cell::RefCell;
 
 use super::board::{
     BOARD, Bits, Board, CORNERS, EDGE, FILE_A, FILE_K, RANK_1, RESTRICTED, SIZE, SQUARES, Side, Square,
@@ -287,6 +287,8 @@ struct OrderInfo {
     /// Per direction, the squares from which a soldier of the side to move, arriving there,
     /// sandwiches an enemy soldier in that direction (against the current board).
     captures: [Bits; 4],
+    /// The union of `captures`: where a soldier's move is tactical.
+    capture_squares: Bits,
     /// The king's neighbours.
     ring: Bits,
     /// The king's rank and file.
@@ -317,6 +319,7 @@ impl OrderInfo {
         Self {
             hash: pos.hash(),
             captures,
+            capture_squares: captures.iter().fold(0, |all, &c| all | c),
             ring: neighbours(board.king_bit()),
             lines: (RANK_1 << (rank_of(k) * SIZE)) | (FILE_A << file_of(k)),
         }
@@ -331,7 +334,7 @@ pub struct Evaluation {
     pub weights: EvalWeights,
     /// The weights in table order, the order of [`features`].
     values: [f64; TERMS],
-    order_info: Cell<OrderInfo>,
+    order_info: RefCell<OrderInfo>,
 }
 
 impl Evaluation {
@@ -342,7 +345,7 @@ impl Evaluation {
         Self {
             weights,
             values,
-            order_info: Cell::default(),
+            order_info: RefCell::default(),
         }
     }
 
@@ -440,7 +443,17 @@ impl Evaluation {
             next.apply(mv);
             return CORNERS & bit(mv.to) != 0 || king_sees_corner(next.board());
         }
-        self.move_order(pos, mv) >= CAPTURE_ORDER
+        // A soldier's order score reaches `CAPTURE_ORDER` exactly when it captures.
+        self.with_order_info(pos, |info| info.capture_squares & bit(mv.to) != 0)
+    }
+
+    /// `read` applied to the ordering facts of `pos`, computed when they are not those of the
+    /// last position asked about. Borrowed, not copied: the searcher asks once per move.
+    fn with_order_info<R>(&self, pos: &Hnefatafl, read: impl FnOnce(&OrderInfo) -> R) -> R {
+        if self.order_info.borrow().hash != pos.hash() {
+            *self.order_info.borrow_mut() = OrderInfo::new(pos);
+        }
+        read(&self.order_info.borrow())
     }
 
     /// The move-ordering score (positive for tactical moves): captures first, by the number of
@@ -459,17 +472,15 @@ impl Evaluation {
             let edge = if EDGE & to != 0 { 200 } else { 0 };
             return edge - 10 * corner_distance(mv.to) as i32;
         }
-        let mut info = self.order_info.get();
-        if info.hash != pos.hash() {
-            info = OrderInfo::new(pos);
-            self.order_info.set(info);
-        }
-        let captures: u32 = info.captures.iter().map(|&c| u32::from(c & to != 0)).sum();
+        let (captures, ring, lines) = self.with_order_info(pos, |info| {
+            let captures: u32 = info.captures.iter().map(|&c| u32::from(c & to != 0)).sum();
+            (captures, info.ring, info.lines)
+        });
         let mut score = CAPTURE_ORDER * captures as i32;
         if pos.side_to_move() == Side::Attackers {
-            if info.ring & to != 0 {
+            if ring & to != 0 {
                 score += 300;
-            } else if info.lines & to != 0 {
+            } else if lines & to != 0 {
                 score += 100;
             }
             if score == 0 {
