@@ -7,8 +7,8 @@
 use core::cell::RefCell;
 
 use super::board::{
-    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, FILE_K, RANK_1, RESTRICTED, SIZE, SQUARES, Side, Square,
-    THRONE_BIT, bit, east, file_of, flood, line_bits, neighbours, north, rank_of, slide, south,
+    BOARD, Bits, Board, CORNERS, EDGE, FILE_A, RANK_1, RESTRICTED, SIZE, SQUARES, Side, Square,
+    THRONE_BIT, bit, east, file_of, fill_lines, flood, line_bits, neighbours, north, rank_of, slide, south,
     squares, transposed_bit, west,
 };
 use super::{Hnefatafl, Move};
@@ -219,28 +219,8 @@ pub fn corner_sight(board: &Board) -> Bits {
 }
 
 /// The squares a rook on any square of `from` reaches through `empty` squares.
-///
-/// Each direction is an occluded fill by doubling shifts (1, 2, 4, 8 steps: four rounds
-/// instead of up to ten single steps), since the evaluation sweeps every attacker's rays at
-/// each leaf.
 fn rook_reach(from: Bits, empty: Bits) -> Bits {
-    let step = SIZE as u32;
-    let eastward = fill(from, empty & !FILE_A, 1, |b, n| b << n);
-    let westward = fill(from, empty & !FILE_K, 1, |b, n| b >> n);
-    let northward = fill(from, empty, step, |b, n| b << n);
-    let southward = fill(from, empty, step, |b, n| b >> n);
-    (eastward | westward | northward | southward) & empty
-}
-
-/// `from` grown along one direction through `open` squares (`shift(b, n)` moves a set `n` bits
-/// along it, one square being `unit` bits): a Kogge-Stone fill. `open` must leave out the
-/// squares a step would wrap onto.
-fn fill(mut from: Bits, mut open: Bits, unit: u32, shift: impl Fn(Bits, u32) -> Bits) -> Bits {
-    for doubling in [1, 2, 4, 8] {
-        from |= open & shift(from, unit * doubling);
-        open &= shift(open, unit * doubling);
-    }
-    from
+    fill_lines(from, empty) & empty
 }
 
 /// The king's distance to his nearest corner in moves over the squares free now, 4 meaning
@@ -495,41 +475,3 @@ impl Evaluation {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::random::RandomStream;
-
-    /// The rook's reach walked one square at a time, the plain way the fills replace.
-    fn reach_by_steps(from: Bits, empty: Bits) -> Bits {
-        let mut reach = 0;
-        for shift in [east, west, north, south] {
-            let mut ray = shift(from) & empty;
-            while ray != 0 {
-                reach |= ray;
-                ray = shift(ray) & empty;
-            }
-        }
-        reach
-    }
-
-    #[test]
-    fn rook_reach_by_fills_matches_the_step_by_step_walk() {
-        let mut rng = RandomStream::from_seed(11, 0);
-        let mut random_bits = || (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & BOARD;
-        for _ in 0..2_000 {
-            let (a, b, c) = (random_bits(), random_bits(), random_bits());
-            // Sparse and dense boards: pieces on a quarter, a half or three quarters of it.
-            for occupied in [a & b, a, a | b] {
-                let from = occupied & c & b;
-                assert_eq!(
-                    rook_reach(from, BOARD & !occupied),
-                    reach_by_steps(from, BOARD & !occupied)
-                );
-            }
-        }
-        // A lone rook on an empty board reaches its whole rank and file.
-        let centre = bit(Square::at(5, 5));
-        assert_eq!(rook_reach(centre, BOARD & !centre).count_ones(), 20);
-    }
-}
