@@ -182,11 +182,22 @@ pub fn flood(mut seed: Bits, passable: Bits) -> Bits {
 /// directions, through `open` squares only: a rook's sweep when `open` is the empty squares.
 #[must_use]
 pub fn fill_lines(from: Bits, open: Bits) -> Bits {
+    let [e, w, n, s] = directed_fills(from, open);
+    e | w | n | s
+}
+
+/// [`fill_lines`] one direction at a time: `from` grown eastward, westward, northward and
+/// southward through `open` squares (each includes `from`). Kept apart for the callers that
+/// need to know which way a square was reached.
+#[must_use]
+pub fn directed_fills(from: Bits, open: Bits) -> [Bits; 4] {
     let (step, open) = (SIZE as u32, open & BOARD);
-    from | fill(from, open & !FILE_A, 1, |b, n| b << n)
-        | fill(from, open & !FILE_K, 1, |b, n| b >> n)
-        | fill(from, open, step, |b, n| b << n)
-        | fill(from, open, step, |b, n| b >> n)
+    [
+        fill(from, open & !FILE_A, 1, |b, n| b << n),
+        fill(from, open & !FILE_K, 1, |b, n| b >> n),
+        fill(from, open, step, |b, n| b << n),
+        fill(from, open, step, |b, n| b >> n),
+    ]
 }
 
 /// `from` grown along one direction through `open` squares (`shift(b, n)` moves a set `n` bits

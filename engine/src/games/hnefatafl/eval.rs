@@ -8,7 +8,7 @@ use core::cell::RefCell;
 
 use super::board::{
     BOARD, Bits, Board, CORNERS, EDGE, FILE_A, RANK_1, RESTRICTED, SIZE, SQUARES, Side, Square,
-    THRONE_BIT, bit, east, file_of, fill_lines, flood, line_bits, neighbours, north, rank_of, slide, south,
+    THRONE_BIT, bit, directed_fills, east, file_of, fill_lines, flood, line_bits, neighbours, north, rank_of, slide, south,
     squares, transposed_bit, west,
 };
 use super::{Hnefatafl, Move};
@@ -84,6 +84,12 @@ crate::weight_set! {
         /// none is, so this is their gradient to seal the king's group and then the roaming
         /// soldiers (the enclosure term counts squares, which one free soldier keeps near zero).
         free_defenders: 30.0, 0.0..=200.0, 5.0;
+        /// For the defenders, per square that a defender soldier not yet encircled can move to
+        /// without being capturable on the attackers' next move. A soldier loose on the open
+        /// board holds an encircled king's group from losing, and catching a piece that moves
+        /// like a rook takes a net: this counts the holes left in it, so that each attacker move
+        /// that closes one shows in the score long before the capture does.
+        roamer_room: 10.0, 0.0..=50.0, 1.0;
     }
 }
 
@@ -237,20 +243,56 @@ fn corner_moves(board: &Board) -> u32 {
     4
 }
 
+/// The squares where a defender soldier landing now could be taken on the attackers' next
+/// move: a hostile square on one side and, opposite, an empty square that an attacker reaches
+/// without passing the landing square itself. (The square the soldier leaves is taken to stay
+/// occupied.)
+fn defender_traps(board: &Board, empty: Bits) -> Bits {
+    let hostile = board.attackers | CORNERS | (THRONE_BIT & empty);
+    let [e, w, n, s] = directed_fills(board.attackers, empty).map(|reach| reach & empty & !RESTRICTED);
+    // A square is in `west(x)` when its east neighbour is in `x`: an attacker arriving east of
+    // the soldier closes a hostile square west of him, unless it came through him, eastward.
+    (east(hostile) & west(w | n | s))
+        | (west(hostile) & east(e | n | s))
+        | (south(hostile) & north(e | w | n))
+        | (north(hostile) & south(e | w | s))
+}
+
+/// The [`EvalWeights::roamer_room`] count: the squares that a defender soldier of `free` (not
+/// yet encircled) can move to without landing in a trap. Counted once for all of them, which
+/// costs one sweep of rook rays, not one a soldier.
+fn roamer_room(board: &Board, free: Bits) -> u32 {
+    let roamers = board.defenders & free;
+    if roamers == 0 {
+        return 0;
+    }
+    let empty = BOARD & !board.occupied();
+    let safe = empty & !RESTRICTED & !defender_traps(board, empty);
+    (rook_reach(roamers, empty) & safe).count_ones()
+}
+
 /// The terms of the king's surroundings and of the encirclement, as counts: `(enclosure,
-/// free_defenders, edge_fort, shield_wall, throne_guard)`.
-fn structure(board: &Board) -> (u32, u32, u32, u32, u32) {
+/// free_defenders, edge_fort, shield_wall, throne_guard, roamer_room)`.
+fn structure(board: &Board) -> (u32, u32, u32, u32, u32, u32) {
     let king = board.king_bit();
     let guards_beside = (board.defenders & neighbours(king)).count_ones();
     let open = BOARD & !board.attackers;
     let region = flood(board.defenders_and_king(), open);
     let enclosure = (BOARD & !region & open).count_ones();
-    let free = (flood(EDGE & open, open) & board.defenders_and_king()).count_ones();
+    let free = flood(EDGE & open, open) & board.defenders_and_king();
     let edge_fort = if king & EDGE != 0 { guards_beside } else { 0 };
     let shield_wall = (board.defenders & EDGE & neighbours(board.attackers & EDGE)).count_ones();
     let near_throne = (THRONE_BIT | neighbours(THRONE_BIT)) & king != 0;
     let throne_guard = if near_throne { guards_beside } else { 0 };
-    (enclosure, free, edge_fort, shield_wall, throne_guard)
+    let roamer_room = roamer_room(board, free);
+    (
+        enclosure,
+        free.count_ones(),
+        edge_fort,
+        shield_wall,
+        throne_guard,
+        roamer_room,
+    )
 }
 
 /// Manhattan distance from `square` to the nearest corner.
@@ -367,7 +409,7 @@ pub fn features(game: &Hnefatafl) -> [f64; TERMS] {
         Side::Defenders => (-1.0, 1),
     };
     let certain = routes.now.count_ones() >= routes_to_block;
-    let (enclosure, free, edge_fort, shield_wall, throne_guard) = structure(board);
+    let (enclosure, free, edge_fort, shield_wall, throne_guard, roamer_room) = structure(board);
     [
         count(board.attackers),
         -count(board.defenders),
@@ -394,6 +436,7 @@ pub fn features(game: &Hnefatafl) -> [f64; TERMS] {
         -count(guards & neighbours(stops)),
         count(board.attackers & within_two(board.defenders & neighbours(stops))),
         -f64::from(free),
+        -f64::from(roamer_room),
     ]
 }
 
