@@ -230,31 +230,35 @@ fn free_defenders_counts_the_pieces_not_yet_encircled() {
     assert_eq!(free_defenders(sealed), 1.0);
 }
 
-/// The `roamer_room` term of `text`: the squares the free defender soldiers can move to safely.
-fn roamer_room(text: &str) -> f64 {
-    let index = EvalWeights::SET.index_of("roamer_room").unwrap();
-    -features(&game(text))[index]
+/// The `roamer_net` term of `text`: with the king sealed, how far short of 40 squares the free
+/// defender soldiers can move to safely.
+fn roamer_net(text: &str) -> f64 {
+    let index = EvalWeights::SET.index_of("roamer_net").unwrap();
+    features(&game(text))[index]
 }
 
 #[test]
-fn roamer_room_counts_the_squares_a_free_soldier_can_reach_safely() {
-    // The soldier at j2 reaches all of rank 2 and file j (20 squares), none of them beside an
-    // attacker or a corner that an attacker could close.
+fn roamer_net_counts_the_squares_a_free_soldier_cannot_reach_safely() {
+    // The king sealed in a ring; the soldier at j2 reaches all of rank 2 and file j (20
+    // squares), none of them beside an attacker or a corner that an attacker could close.
     let sealed = "/11/11/11/5t5/4tTt4/4tKt4/5t5/11/11/9T1/11/ a";
-    assert_eq!(roamer_room(sealed), 20.0);
+    assert_eq!(roamer_net(sealed), 40.0 - 20.0);
     // An attacker at e3 reaches a3 and k3 along rank 3, so a soldier stopping on a2 or k2 would
     // be taken against the corner. E2 stays safe: e3 could close e1 only by passing through it.
     let e3 = "/11/11/11/5t5/4tTt4/4tKt4/5t5/11/4t6/9T1/11/ a";
-    assert_eq!(roamer_room(e3), 18.0);
-    // The sealed soldier beside the king does not count: only the roamer did.
-    assert_eq!(roamer_room("/11/11/11/5t5/4tTt4/4tKt4/5t5/11/11/11/11/ a"), 0.0);
+    assert_eq!(roamer_net(e3), 40.0 - 18.0);
+    // The sealed soldier beside the king does not count: with the roamer gone, nothing is free.
+    assert_eq!(roamer_net("/11/11/11/5t5/4tTt4/4tKt4/5t5/11/11/11/11/ a"), 40.0);
+    // While the king is free the term is zero, whatever the soldiers can reach.
+    assert_eq!(roamer_net(START), 0.0);
+    assert_eq!(roamer_net("/11/11/11/11/4tTt4/4tK5/5t5/11/11/9T1/11/ a"), 0.0);
 }
 
 #[test]
 fn hard_attackers_catch_the_last_free_soldier_of_a_fortress() {
     // Ply 150 of a Hard self-play game (seed 1, index 18): the king and three soldiers form a
     // block no capture can break, inside a ring of attackers, and one soldier roams at c1.
-    // Before the `roamer_room` term, Hard never caught him and the game reached the 1,000-ply
+    // Before the `roamer_net` term, Hard never caught him and the game reached the 1,000-ply
     // cap; now the attackers net him and win.
     let fortress = game("/11/11/5t5/4tt5/2ttTTt2T1/2t1TKtt3/t3tt5/3tttt4/11/11/2t8/ a");
     assert_eq!(play_levels(2, 2, &fortress, 200), ATTACKERS);
