@@ -256,8 +256,8 @@ impl Node {
         }
     }
 
-    /// Whether the round has ended on its no-capture window or its ply cap, with both armies
-    /// standing: the evaluation scores such an end ([`SearchGame::terminal`] leaves it out).
+    /// Whether the round has ended on its no-capture window or its ply cap: the evaluation
+    /// scores such an end ([`SearchGame::terminal`] leaves it out).
     #[must_use]
     pub fn out_of_plies(&self) -> bool {
         self.window_left == 0 || self.plies_left == 0
