@@ -52,7 +52,8 @@ const fn same_name(a: &str, b: &str) -> bool {
 /// trolls instead of all 32, and Balanced no longer won most matches against Easy). Its dwarfs
 /// count their points alone (`dwarf_material` 0): the extra value per dwarf prices the
 /// sacrifices a search finds, and Easy does not search; it stays the opponent that Expert's
-/// figures as dwarfs against Easy were measured against.
+/// figures as dwarfs against Easy were measured against, and so an ended round is its points
+/// alone (`end_shape` 0).
 static EASY_PARAMS: [Param; EVAL_LEN] = {
     let mut params = [EVAL[0]; EVAL_LEN];
     let mut i = 0;
@@ -64,7 +65,7 @@ static EASY_PARAMS: [Param; EVAL_LEN] = {
         if same_name(params[i].name, "hurl_threat_later") {
             params[i].default = 0.25;
         }
-        if same_name(params[i].name, "dwarf_material") {
+        if same_name(params[i].name, "dwarf_material") || same_name(params[i].name, "end_shape") {
             params[i].default = 0.0;
         }
         i += 1;

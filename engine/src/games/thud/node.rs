@@ -256,10 +256,16 @@ impl Node {
         }
     }
 
-    fn over(&self) -> bool {
-        self.window_left == 0
-            || self.plies_left == 0
-            || self.board.dwarf_count() == 0
+    /// Whether the round has ended on its no-capture window or its ply cap: the evaluation
+    /// scores such an end ([`SearchGame::terminal`] leaves it out).
+    #[must_use]
+    pub fn out_of_plies(&self) -> bool {
+        self.window_left == 0 || self.plies_left == 0
+    }
+
+    /// Whether the round is decided on its board: a side taken or stuck.
+    fn decided(&self) -> bool {
+        self.board.dwarf_count() == 0
             || self.board.troll_count() == 0
             || !has_legal_move(&self.board)
     }
@@ -278,7 +284,12 @@ impl SearchGame for Node {
     type Move = Move;
     type MoveList = TakeAllMoveList;
 
+    /// No move once the round is out of plies: the searcher then asks the evaluation.
     fn generate(&self, out: &mut TakeAllMoveList) {
+        if self.out_of_plies() {
+            out.clear();
+            return;
+        }
         generate(&self.board, TrollCapture::All, out);
         if self.rule == TrollCapture::Choose && self.board.side() == Side::Trolls {
             shielding(&self.board, out);
@@ -306,9 +317,11 @@ impl SearchGame for Node {
         self.board.hash() ^ horizon_key(self.window_left, 0) ^ horizon_key(self.plies_left, 1)
     }
 
-    /// An ended round scores its final points: there is no win beyond the points.
+    /// A decided round scores its final points: there is no win beyond the points. A round out
+    /// of plies is left to the evaluation (it has no moves), which may score what its board
+    /// still says ([`super::eval::EvalWeights::end_shape`]).
     fn terminal(&self, _: u32) -> Option<i32> {
-        self.over()
+        (!self.out_of_plies() && self.decided())
             .then(|| self.for_side_to_move(POINT * self.margin()))
     }
 

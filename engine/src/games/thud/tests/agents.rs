@@ -67,6 +67,7 @@ fn level_tables_are_consistent() {
             capture_plies: 0.0,
             hurl_threat_later: 0.25,
             dwarf_material: 0.0,
+            end_shape: 0.0,
             ..EvalWeights::default()
         }
         .values()[..]
@@ -258,17 +259,38 @@ fn the_evaluation_within_a_window_is_exact_inside_and_a_bound_outside() {
 }
 
 #[test]
-fn an_ended_node_scores_its_final_points() {
+fn a_round_out_of_plies_scores_its_points_and_the_leaders_standing_terms() {
     let options = ThudOptions {
         no_capture_plies: 1,
         ..ThudOptions::default()
     };
-    let g = Thud::from_board(board("E5 F2 A9", "K10", Side::Dwarfs), &options);
-    let node = Node::new(&g);
-    assert_eq!(node.terminal(0), None);
-    let quiet = node.after(g.parse_move("A9-A10").unwrap());
-    // Trolls to move after the window closed: 3 - 4 points, seen from the trolls.
-    assert_eq!(quiet.terminal(1), Some(POINT));
+    let eval = |end_shape| {
+        Evaluation::new(&EvalWeights {
+            end_shape,
+            ..EvalWeights::default()
+        })
+    };
+    let ended = |dwarfs| {
+        let g = Thud::from_board(board(dwarfs, "K10", Side::Dwarfs), &options);
+        let node = Node::new(&g);
+        assert_eq!(node.terminal(0), None);
+        let quiet = node.after(g.parse_move("A9-A10").unwrap());
+        // Left to the evaluation, with no move to search.
+        assert_eq!(quiet.terminal(1), None);
+        let mut moves = TakeAllMoveList::new();
+        quiet.generate(&mut moves);
+        assert!(moves.is_empty());
+        quiet
+    };
+    // The trolls lead, 3 points to 4: the points alone, seen from the trolls to move.
+    let behind = ended("E5 F2 A9");
+    assert_eq!(eval(1.0).evaluate(&behind), POINT);
+    // The dwarfs lead, 5 to 4: with `end_shape` 1 the standing terms count too. Dwarf material
+    // 5 x 0.3, the pair A6-A7 0.16 (0.075 from each end, rounded to whole units), three dwarfs
+    // alone -0.9, the troll alone 0.3: 1.06 points.
+    let ahead = ended("E5 F2 A9 A7 A6");
+    assert_eq!(eval(0.0).evaluate(&ahead), -POINT);
+    assert_eq!(eval(1.0).evaluate(&ahead), -(POINT + 106));
 }
 
 #[test]
