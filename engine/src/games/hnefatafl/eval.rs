@@ -8,8 +8,8 @@ use core::cell::RefCell;
 
 use super::board::{
     BOARD, Bits, Board, CORNERS, EDGE, FILE_A, RANK_1, RESTRICTED, SIZE, SQUARES, Side, Square,
-    THRONE_BIT, bit, directed_fills, east, file_of, fill_lines, flood, line_bits, neighbours, north, rank_of, slide, south,
-    squares, transposed_bit, west,
+    THRONE_BIT, bit, directed_fills, east, file_of, fill_lines, flood, line_bits, neighbours,
+    north, rank_of, slide, south, squares, transposed_bit, west,
 };
 use super::{Hnefatafl, Move};
 use crate::search::MATE;
@@ -254,7 +254,8 @@ fn corner_moves(board: &Board) -> u32 {
 /// occupied.)
 fn defender_traps(board: &Board, empty: Bits) -> Bits {
     let hostile = board.attackers | CORNERS | (THRONE_BIT & empty);
-    let [e, w, n, s] = directed_fills(board.attackers, empty).map(|reach| reach & empty & !RESTRICTED);
+    let [e, w, n, s] =
+        directed_fills(board.attackers, empty).map(|reach| reach & empty & !RESTRICTED);
     // A square is in `west(x)` when its east neighbour is in `x`: an attacker arriving east of
     // the soldier closes a hostile square west of him, unless it came through him, eastward.
     (east(hostile) & west(w | n | s))
@@ -527,4 +528,3 @@ impl Evaluation {
         score
     }
 }
-
