@@ -84,16 +84,16 @@ crate::weight_set! {
         /// none is, so this is their gradient to seal the king's group and then the roaming
         /// soldiers (the enclosure term counts squares, which one free soldier keeps near zero).
         free_defenders: 30.0, 0.0..=200.0, 5.0;
-        /// For the attackers, once the king's group is sealed off from the edge: per square
-        /// short of 40 that the soldiers still free can move to without being capturable on
-        /// the attackers' next move. A soldier loose on the open board holds a sealed king's
-        /// group from losing, and catching a piece that moves like a rook takes a net: this
-        /// counts how far it is closed, so that each attacker move that closes a hole in it
-        /// shows in the score long before the capture does. Zero while the king is free, so it
-        /// changes no choice then, and sealing him never costs the attackers. Counted in every
-        /// position instead (the soldiers' safe room, for the defenders), it outweighed the
-        /// king's escape routes: Expert's self-play gave the defenders 100 games of 100, and
-        /// Expert won 26 of 60 as attackers against Hard.
+        /// For the attackers, once the king is shut off from every corner: per square short of
+        /// 40 that the soldiers still free can move to without being capturable on the
+        /// attackers' next move. A soldier loose on the open board holds a sealed king's group
+        /// from losing, and catching a piece that moves like a rook takes a net: this counts
+        /// how far it is closed, so that each attacker move that closes a hole in it shows in
+        /// the score long before the capture does. Zero while the king can reach a corner, so
+        /// it changes no choice then, and shutting him off never costs the attackers. Counted
+        /// in every position instead (the soldiers' safe room, for the defenders), it
+        /// outweighed the king's escape routes: Expert's self-play gave the defenders 100
+        /// games of 100, and Expert won 26 of 60 as attackers against Hard.
         roamer_net: 10.0, 0.0..=50.0, 1.0;
     }
 }
@@ -268,12 +268,23 @@ fn defender_traps(board: &Board, empty: Bits) -> Bits {
 /// more than one roaming soldier usually has.
 const ROAMER_ROOM: u32 = 40;
 
-/// The [`EvalWeights::roamer_net`] count: with the king sealed off from the edge, how many
+/// The [`EvalWeights::roamer_net`] count: with the king shut off from every corner, how many
 /// squares short of [`ROAMER_ROOM`] the defender soldiers of `free` (not yet encircled) can
-/// move to without landing in a trap; 0 while the king is free. The squares are counted once
-/// for all the soldiers, which costs one sweep of rook rays, not one a soldier.
-fn roamer_net(board: &Board, free: Bits) -> u32 {
-    if free & board.king_bit() != 0 {
+/// move to without landing in a trap; 0 while the king can still reach a corner. The squares
+/// are counted once for all the soldiers, which costs one sweep of rook rays, not one a
+/// soldier.
+///
+/// The king is shut off when no path free of attackers leads from him to a corner: sealed off
+/// from the edge, or on the edge with every corner walled off. The second is the edge fort
+/// that no attacker can break (a king on the edge cannot be captured) while one soldier roams:
+/// Hard's self-play shuffled it to the ply cap while the term waited for an edge seal.
+/// `region` is the defenders' region free of attackers ([`flood`] over `open`), which holds the
+/// king's: when it reaches no corner, neither does he, and his own flood is not needed.
+fn roamer_net(board: &Board, free: Bits, region: Bits, open: Bits) -> u32 {
+    if free & board.king_bit() != 0
+        && region & CORNERS != 0
+        && flood(board.king_bit(), open) & CORNERS != 0
+    {
         return 0;
     }
     let empty = BOARD & !board.occupied();
@@ -295,7 +306,7 @@ fn structure(board: &Board) -> (u32, u32, u32, u32, u32, u32) {
     let shield_wall = (board.defenders & EDGE & neighbours(board.attackers & EDGE)).count_ones();
     let near_throne = (THRONE_BIT | neighbours(THRONE_BIT)) & king != 0;
     let throne_guard = if near_throne { guards_beside } else { 0 };
-    let roamer_net = roamer_net(board, free);
+    let roamer_net = roamer_net(board, free, region, open);
     (
         enclosure,
         free.count_ones(),

@@ -249,9 +249,19 @@ fn roamer_net_counts_the_squares_a_free_soldier_cannot_reach_safely() {
     assert_eq!(roamer_net(e3), 40.0 - 18.0);
     // The sealed soldier beside the king does not count: with the roamer gone, nothing is free.
     assert_eq!(roamer_net("/11/11/11/5t5/4tTt4/4tKt4/5t5/11/11/11/11/ a"), 40.0);
-    // While the king is free the term is zero, whatever the soldiers can reach.
+    // While the king can reach a corner the term is zero, whatever the soldiers can reach.
     assert_eq!(roamer_net(START), 0.0);
     assert_eq!(roamer_net("/11/11/11/11/4tTt4/4tK5/5t5/11/11/9T1/11/ a"), 0.0);
+}
+
+#[test]
+fn roamer_net_counts_once_an_edge_king_is_shut_off_from_the_corners() {
+    // The king on f11 between attackers at e11 and g11, with f10 taken too: on the edge he
+    // cannot be captured, and he reaches no corner. The roamer at j2 reaches rank 2 and file j
+    // (20 squares), but g11 reaches i11, so j11 (beside the corner k11) is a trap: 19 safe.
+    assert_eq!(roamer_net("/4tKt4/5t5/11/11/11/11/11/11/11/9T1/11/ a"), 40.0 - 19.0);
+    // Without g11 the king walks to k11: the term waits.
+    assert_eq!(roamer_net("/4tK5/5t5/11/11/11/11/11/11/11/9T1/11/ a"), 0.0);
 }
 
 #[test]
@@ -262,6 +272,17 @@ fn hard_attackers_catch_the_last_free_soldier_of_a_fortress() {
     // cap; now the attackers net him and win.
     let fortress = game("/11/11/5t5/4tt5/2ttTTt2T1/2t1TKtt3/t3tt5/3tttt4/11/11/2t8/ a");
     assert_eq!(play_levels(2, 2, &fortress, 200), ATTACKERS);
+}
+
+#[test]
+fn hard_attackers_catch_the_last_free_soldier_beside_an_edge_fort() {
+    // Ply 200 of a Hard self-play game (seed 2, index 0): the king is walled in at h11 by
+    // attackers at g11, i11 and h10, where no capture can reach him, and one soldier roams at
+    // f4. While the term waited for the king to be sealed off from the edge, Hard took 173 and
+    // 403 plies from here (seeds 2 and 1) and the game itself reached the 1,000-ply cap; with the
+    // net counted once the king reaches no corner, the attackers take the soldier and win.
+    let fort = game("/5ttKtt1/1t5t1t1/7t3/3t7/11/11/11/5Tt4/t9t/1t9/8t2/ a");
+    assert_eq!(play_levels(2, 2, &fort, 80), ATTACKERS);
 }
 
 #[test]
