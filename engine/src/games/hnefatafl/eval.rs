@@ -274,17 +274,13 @@ const ROAMER_ROOM: u32 = 40;
 /// are counted once for all the soldiers, which costs one sweep of rook rays, not one a
 /// soldier.
 ///
-/// The king is shut off when no path free of attackers leads from him to a corner: sealed off
-/// from the edge, or on the edge with every corner walled off. The second is the edge fort
-/// that no attacker can break (a king on the edge cannot be captured) while one soldier roams:
-/// Hard's self-play shuffled it to the ply cap while the term waited for an edge seal.
-/// `region` is the defenders' region free of attackers ([`flood`] over `open`), which holds the
-/// king's: when it reaches no corner, neither does he, and his own flood is not needed.
-fn roamer_net(board: &Board, free: Bits, region: Bits, open: Bits) -> u32 {
-    if free & board.king_bit() != 0
-        && region & CORNERS != 0
-        && flood(board.king_bit(), open) & CORNERS != 0
-    {
+/// The king is shut off when no path free of attackers leads from him to a corner (his
+/// `king_region` holds none): sealed off from the edge, or on the edge with every corner walled
+/// off. The second is the edge fort that no attacker can break (a king on the edge cannot be
+/// captured) while one soldier roams: Hard's self-play shuffled it to the ply cap while the
+/// term waited for an edge seal.
+fn roamer_net(board: &Board, free: Bits, king_region: Bits) -> u32 {
+    if king_region & CORNERS != 0 {
         return 0;
     }
     let empty = BOARD & !board.occupied();
@@ -293,20 +289,41 @@ fn roamer_net(board: &Board, free: Bits, region: Bits, open: Bits) -> u32 {
     ROAMER_ROOM.saturating_sub(room)
 }
 
+/// Where the defenders can go through squares free of attackers: `(king_region, region,
+/// free)`, the king's region, the region of all the defenders, and the defenders connected to
+/// the edge (not yet encircled). Flooding from the king first settles most positions with one
+/// flood: until the attackers cut the defenders apart, every soldier is in the king's region,
+/// which is then the whole region, and either all of them reach the edge or none does.
+fn regions(board: &Board, open: Bits) -> (Bits, Bits, Bits) {
+    let defenders = board.defenders_and_king();
+    let king_region = flood(board.king_bit(), open);
+    let rest = defenders & !king_region;
+    if rest == 0 {
+        let free = if king_region & EDGE != 0 {
+            defenders
+        } else {
+            0
+        };
+        return (king_region, king_region, free);
+    }
+    let region = king_region | flood(rest, open);
+    let free = flood(EDGE & open, open) & defenders;
+    (king_region, region, free)
+}
+
 /// The terms of the king's surroundings and of the encirclement, as counts: `(enclosure,
 /// free_defenders, edge_fort, shield_wall, throne_guard, roamer_net)`.
 fn structure(board: &Board) -> (u32, u32, u32, u32, u32, u32) {
     let king = board.king_bit();
     let guards_beside = (board.defenders & neighbours(king)).count_ones();
     let open = BOARD & !board.attackers;
-    let region = flood(board.defenders_and_king(), open);
+    let (king_region, region, free) = regions(board, open);
     let enclosure = (BOARD & !region & open).count_ones();
-    let free = flood(EDGE & open, open) & board.defenders_and_king();
     let edge_fort = if king & EDGE != 0 { guards_beside } else { 0 };
     let shield_wall = (board.defenders & EDGE & neighbours(board.attackers & EDGE)).count_ones();
     let near_throne = (THRONE_BIT | neighbours(THRONE_BIT)) & king != 0;
     let throne_guard = if near_throne { guards_beside } else { 0 };
-    let roamer_net = roamer_net(board, free, region, open);
+    let roamer_net = roamer_net(board, free, king_region);
     (
         enclosure,
         free.count_ones(),
@@ -537,5 +554,48 @@ impl Evaluation {
             score = -i32::from(NEAR[board.king.index()] & to == 0);
         }
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::RandomStream;
+
+    #[test]
+    fn regions_match_flooding_each_region_on_its_own() {
+        let mut rng = RandomStream::from_seed(21, 0);
+        let mut bits = || (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & BOARD;
+        let (mut whole, mut split) = (0, 0);
+        for round in 0..4_000 {
+            // Attackers on a quarter or a half of the board, a few defenders among the rest.
+            let attackers = if round % 2 == 0 {
+                bits() & bits()
+            } else {
+                bits()
+            };
+            let defenders = bits() & bits() & bits() & !attackers;
+            let Some(king) = squares(BOARD & !attackers & !defenders).next() else {
+                continue;
+            };
+            let mut board = Board::with_king(king);
+            board.attackers = attackers;
+            board.defenders = defenders;
+            let open = BOARD & !attackers;
+            let all = board.defenders_and_king();
+            let expected = (
+                flood(bit(king), open),
+                flood(all, open),
+                flood(EDGE & open, open) & all,
+            );
+            assert_eq!(regions(&board, open), expected);
+            if all & !expected.0 == 0 {
+                whole += 1;
+            } else {
+                split += 1;
+            }
+        }
+        // Both of `regions`' paths were taken.
+        assert!(whole > 100 && split > 100, "{whole} whole, {split} split");
     }
 }
