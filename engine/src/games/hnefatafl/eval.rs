@@ -94,7 +94,7 @@ crate::weight_set! {
         /// in every position instead (the soldiers' safe room, for the defenders), it
         /// outweighed the king's escape routes: Expert's self-play gave the defenders 100
         /// games of 100, and Expert won 26 of 60 as attackers against Hard.
-        roamer_net: 10.0, 0.0..=50.0, 1.0;
+        roamer_net: 20.0, 0.0..=50.0, 1.0;
     }
 }
 
