@@ -490,6 +490,12 @@ pub fn squares(mut bits: Bits) -> impl Iterator<Item = Square> {
     })
 }
 
+/// A random set of squares, each in it with probability one half: the tests' random boards.
+#[cfg(test)]
+pub(super) fn random_squares(rng: &mut crate::random::RandomStream) -> Bits {
+    (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & BOARD
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -498,10 +504,9 @@ mod tests {
     /// Random sets of squares: a quarter, a half and three quarters of the board.
     fn random_boards(seed: u64, count: usize) -> Vec<[Bits; 3]> {
         let mut rng = RandomStream::from_seed(seed, 0);
-        let mut bits = || (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & BOARD;
         (0..count)
             .map(|_| {
-                let (a, b) = (bits(), bits());
+                let (a, b) = (random_squares(&mut rng), random_squares(&mut rng));
                 [a & b, a, a | b]
             })
             .collect()

@@ -562,13 +562,14 @@ impl Evaluation {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::random_squares;
     use super::*;
     use crate::random::RandomStream;
 
     #[test]
     fn regions_match_flooding_each_region_on_its_own() {
         let mut rng = RandomStream::from_seed(21, 0);
-        let mut bits = || (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & BOARD;
+        let mut bits = || random_squares(&mut rng);
         let (mut whole, mut split) = (0, 0);
         for round in 0..4_000 {
             // Attackers on a quarter or a half of the board, a few defenders among the rest.

@@ -230,8 +230,8 @@ fn free_defenders_counts_the_pieces_not_yet_encircled() {
     assert_eq!(free_defenders(sealed), 1.0);
 }
 
-/// The `roamer_net` term of `text`: with the king sealed, how far short of 40 squares the free
-/// defender soldiers can move to safely.
+/// The `roamer_net` term of `text`: with the king shut off from every corner, how far short of
+/// 40 squares the free defender soldiers can move to safely.
 fn roamer_net(text: &str) -> f64 {
     let index = EvalWeights::SET.index_of("roamer_net").unwrap();
     features(&game(text))[index]
