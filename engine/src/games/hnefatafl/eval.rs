@@ -282,14 +282,43 @@ const ROAMER_ROOM: u32 = 40;
 /// off. The second is the edge fort that no attacker can break (a king on the edge cannot be
 /// captured) while one soldier roams: Hard's self-play shuffled it to the ply cap while the
 /// term waited for an edge seal.
+///
+/// A soldier that can never move walls the king in as surely as an attacker: the king on c11
+/// with a soldier on b11, attackers on b10, c10 and d11, never reaches a11, although the flood
+/// over squares free of attackers passes b11 to the corner. Expert's self-play shuffled that
+/// fort to the ply cap with the term at zero, so the corner test floods again without the
+/// [`frozen`] soldiers whenever one stands in the king's region.
 fn roamer_net(board: &Board, free: Bits, king_region: Bits) -> u32 {
-    if king_region & CORNERS != 0 {
-        return 0;
-    }
     let empty = BOARD & !board.occupied();
+    if king_region & CORNERS != 0 {
+        let frozen = frozen(board, empty);
+        if frozen & king_region == 0
+            || frozen & board.king_bit() == 0
+                && flood(board.king_bit(), king_region & !frozen) & CORNERS != 0
+        {
+            return 0;
+        }
+    }
     let safe = empty & !RESTRICTED & !defender_traps(board, empty);
     let room = (rook_reach(board.defenders & free, empty) & safe).count_ones();
     ROAMER_ROOM.saturating_sub(room)
+}
+
+/// The defenders that cannot move while the attackers stand still: no square beside them they
+/// may enter is empty, and every defender beside them is frozen too. (A soldier boxed in by
+/// his own side is not frozen: the outer ones move and make room.) The largest such set, found
+/// by thawing every piece beside a defender that can move until nothing changes.
+fn frozen(board: &Board, empty: Bits) -> Bits {
+    let defenders = board.defenders_and_king();
+    let mut frozen =
+        (board.defenders & !neighbours(empty & !CORNERS)) | (board.king_bit() & !neighbours(empty));
+    loop {
+        let thawed = frozen & !neighbours(defenders & !frozen);
+        if thawed == frozen {
+            return frozen;
+        }
+        frozen = thawed;
+    }
 }
 
 /// Where the defenders can go through squares free of attackers: `(king_region, region,

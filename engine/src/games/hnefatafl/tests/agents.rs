@@ -265,6 +265,20 @@ fn roamer_net_counts_once_an_edge_king_is_shut_off_from_the_corners() {
 }
 
 #[test]
+fn roamer_net_counts_once_a_soldier_that_cannot_move_walls_the_king_off_a_corner() {
+    // The king on c11 with a soldier on b11 beside the corner a11; attackers on b10, c10 and
+    // d11. Neither the king nor b11 can move, so the king never reaches a11, although a11 is
+    // free of attackers. The roamer at j2 reaches rank 2 and file j (20 squares); d11 reaches
+    // i11, so j11 (beside k11) is a trap: 19 safe.
+    assert_eq!(roamer_net("/1TKt7/1tt8/11/11/11/11/11/11/11/9T1/11/ a"), 40.0 - 19.0);
+    // Without b10, the soldier on b11 can step aside and open a11: the term waits.
+    assert_eq!(roamer_net("/1TKt7/2t8/11/11/11/11/11/11/11/9T1/11/ a"), 0.0);
+    // A soldier on b10 instead of the attacker: b11 is boxed in by his own side only, and b10
+    // can move to make room, so nothing is frozen.
+    assert_eq!(roamer_net("/1TKt7/1Tt8/11/11/11/11/11/11/11/9T1/11/ a"), 0.0);
+}
+
+#[test]
 fn hard_attackers_catch_the_last_free_soldier_of_a_fortress() {
     // Ply 150 of a Hard self-play game (seed 1, index 18): the king and three soldiers form a
     // block no capture can break, inside a ring of attackers, and one soldier roams at c1.
@@ -283,6 +297,17 @@ fn hard_attackers_catch_the_last_free_soldier_beside_an_edge_fort() {
     // net counted once the king reaches no corner, the attackers take the soldier and win.
     let fort = game("/5ttKtt1/1t5t1t1/7t3/3t7/11/11/11/5Tt4/t9t/1t9/8t2/ a");
     assert_eq!(play_levels(2, 2, &fort, 80), ATTACKERS);
+}
+
+#[test]
+fn expert_attackers_catch_the_last_free_soldier_beside_a_corner_fort() {
+    // Ply 200 of an Expert self-play game (seed 2, index 94): the king on c11 and a soldier on
+    // b11 hold each other in place beside the corner a11, walled by attackers on b10, c10 and
+    // d11, and one soldier roams at f4. With the net waiting for a11 to be walled off by
+    // attackers, Expert shuffled here to the 1,000-ply cap (seeds 1 and 2 both); counting the
+    // frozen soldier as a wall, the attackers take the roamer and win.
+    let fort = game("/1TKtt3t2/1ttt7/ttttt6/11/11/11/11/t4T5/11/11/2t5t2/ a");
+    assert_eq!(play_levels(3, 3, &fort, 80), ATTACKERS);
 }
 
 #[test]
