@@ -1,29 +1,45 @@
-//! One-off timings of the Hnefatafl computer levels (`cargo test --release -p engine --test
-//! hnefatafl_levels -- --ignored --nocapture`): milliseconds per move over the first 80 plies
-//! of seeded games between two agents of the same level, at the batch budgets. Timing targets
-//! live in the benchmarks; this prints the per-move median and spread they average out.
+//! One-off timings of the board games' computer levels (`cargo test --release -p engine --test
+//! level_timings -- --ignored --nocapture --test-threads 1`): milliseconds per move over the
+//! first 80 plies of seeded games between two agents of the same level, at the batch budgets.
+//! Timing targets live in the benchmarks; this prints the per-move median and spread they
+//! average out. One generic routine serves every game, so the figures are comparable.
 
 use std::time::Instant;
 
 use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions};
+use engine::games::thud::{Thud, ThudOptions};
 use engine::selfplay::SeededGame;
 use engine::{AgentSetup, Game, NoClock, NoLog, TimeControl};
 
 #[test]
 #[ignore = "timing; run in release"]
-fn milliseconds_per_move_by_level() {
-    let options = HnefataflOptions { ply_cap: 80 };
-    for (level, info) in Hnefatafl::levels().iter().enumerate() {
+fn hnefatafl_milliseconds_per_move_by_level() {
+    print_timings::<Hnefatafl>(&HnefataflOptions { ply_cap: 80 });
+}
+
+#[test]
+#[ignore = "timing; run in release"]
+fn thud_milliseconds_per_move_by_level() {
+    print_timings::<Thud>(&ThudOptions {
+        ply_cap: 80,
+        ..ThudOptions::default()
+    });
+}
+
+/// Prints each level's median, 90th percentile and slowest move over four seeded games
+/// against itself, cut at `options`' ply cap.
+fn print_timings<G: Game>(options: &G::Options) {
+    for (level, info) in G::levels().iter().enumerate() {
         let setup = AgentSetup {
             level,
             weights: info.weights.map(|w| w.defaults()).unwrap_or_default(),
             time_control: TimeControl::Batch,
         };
-        let mut agents = [Hnefatafl::new_agent(&setup), Hnefatafl::new_agent(&setup)];
+        let mut agents = [G::new_agent(&setup), G::new_agent(&setup)];
         let mut times = Vec::new();
         for seed in 0..4 {
             let game = SeededGame {
-                options: &options,
+                options,
                 seats: 2,
                 seed,
                 clock: &NoClock,
@@ -36,7 +52,7 @@ fn milliseconds_per_move_by_level() {
                 &mut agents,
                 |seat| seat,
                 &mut NoLog,
-                |_: &Hnefatafl| {
+                |_: &G| {
                     game_times.push(last.elapsed().as_secs_f64() * 1e3);
                     last = Instant::now();
                 },
@@ -46,7 +62,8 @@ fn milliseconds_per_move_by_level() {
         times.sort_by(f64::total_cmp);
         let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
         println!(
-            "{:>6}: {} moves, median {:.2} ms, p90 {:.2} ms, max {:.2} ms",
+            "{} {:>8}: {} moves, median {:.2} ms, p90 {:.2} ms, max {:.2} ms",
+            G::NAME,
             info.name,
             times.len(),
             at(0.5),
