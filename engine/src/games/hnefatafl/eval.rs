@@ -291,10 +291,9 @@ const ROAMER_ROOM: u32 = 40;
 fn roamer_net(board: &Board, free: Bits, king_region: Bits) -> u32 {
     let empty = BOARD & !board.occupied();
     if king_region & CORNERS != 0 {
-        let frozen = frozen(board, empty);
-        if frozen & king_region == 0
-            || frozen & board.king_bit() == 0
-                && flood(board.king_bit(), king_region & !frozen) & CORNERS != 0
+        // A frozen king has only walls beside him, so this flood stays on his square.
+        let walls = frozen(board, empty);
+        if walls & king_region == 0 || flood(board.king_bit(), king_region & !walls) & CORNERS != 0
         {
             return 0;
         }
