@@ -519,6 +519,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// The terms of the computer levels' evaluation here, from seat 0's point of view, for games
+    /// whose evaluation is linear in its weights: a level's static score is then the dot product
+    /// of these terms with the first weights of its weight set, which lets `koom fit` fit those
+    /// weights to game results (Texel's method). `None`, the default: no linear evaluation.
+    fn evaluation_terms(&self) -> Option<Vec<f64>> {
+        None
+    }
+
     /// Reads a position in the game's text form (`koom perft`, `koom legal`).
     fn from_position(text: &str, options: &Self::Options) -> Result<Self, ParseError> {
         let _ = options;

@@ -166,6 +166,10 @@ pub enum Command {
     /// Tune a level's evaluation weights by SPSA (config in TOML, see configs/tune/), with a
     /// checkpoint after every iteration and a verification gate against the start at the end.
     Tune(TuneArgs),
+    /// Fit a level's evaluation weights to the results of recorded games (Texel's method, for
+    /// games whose evaluation is linear in its weights: Hnefatafl) and write them as a weights
+    /// file; plays no game.
+    Fit(FitArgs),
 }
 
 /// fishtest's presets, in normalized Elo.
@@ -642,6 +646,44 @@ pub struct TuneArgs {
     pub options: Vec<(String, toml::Value)>,
     #[command(flatten)]
     pub openings: OpeningArgs,
+    /// Print nothing but errors.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct FitArgs {
+    #[arg(long, help = game_help())]
+    pub game: String,
+    /// The level whose weights start the fit (`expert`, or `expert@file.toml`); the weights past
+    /// the evaluation's (search budgets) are kept as they are.
+    #[arg(long)]
+    pub level: String,
+    /// A records file (`koom run --records`) whose games' results the fit predicts; repeatable.
+    /// The self-play of the strongest level is the usual choice.
+    #[arg(long = "records", value_name = "FILE", required = true)]
+    pub records: Vec<PathBuf>,
+    /// Keep every N-th position of each game.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
+    pub every: u32,
+    /// Leave out the positions before this ply.
+    #[arg(long, default_value_t = 8)]
+    pub skip: u32,
+    /// Adam iterations over every position.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub iterations: u32,
+    /// Learning rate, in each weight's tuning steps per iteration at the start (it falls
+    /// linearly to a tenth of that).
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// A weight to hold at its start value (repeatable; default: the weight set's first, which
+    /// fixes the evaluation's units, since the fitted scale relates them to results).
+    #[arg(long = "hold", value_name = "WEIGHT")]
+    pub hold: Vec<String>,
+    /// The weights file to write (default: koom-results/fit-GAME-LEVEL.toml); `fit.json` beside
+    /// it holds the errors and the weights before and after.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
     /// Print nothing but errors.
     #[arg(long)]
     pub quiet: bool,

@@ -4,6 +4,7 @@ mod analyse;
 mod args;
 mod bench;
 mod connect;
+mod fit;
 mod list;
 mod live;
 mod merge;
@@ -29,6 +30,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Gate(args) => args.common.quiet,
         Command::Ladder(args) => args.common.quiet,
         Command::Tune(args) => args.quiet,
+        Command::Fit(args) => args.quiet,
         _ => false,
     };
     crate::output::QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
@@ -47,6 +49,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Gate(args) => strength::gate(args),
         Command::Ladder(args) => strength::ladder(args),
         Command::Tune(args) => tune::tune(args),
+        Command::Fit(args) => fit::fit(&args),
         Command::Openings(args) => openings::openings(&args),
         Command::Connect(args) => connect::connect(&args),
     }

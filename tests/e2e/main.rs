@@ -8,6 +8,7 @@ mod analyse;
 mod connect;
 mod engine_protocol;
 mod external;
+mod fit;
 mod games;
 mod headline;
 mod hnefatafl_levels;

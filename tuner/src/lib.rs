@@ -7,6 +7,7 @@ pub mod config;
 pub mod connect;
 pub mod error;
 pub mod external;
+pub mod fit;
 pub mod openings;
 pub mod partial;
 pub mod protocol;

@@ -365,6 +365,10 @@ impl Game for Hnefatafl {
         agents::new_agent(setup)
     }
 
+    fn evaluation_terms(&self) -> Option<Vec<f64>> {
+        Some(features(self).to_vec())
+    }
+
     fn from_position(text: &str, options: &HnefataflOptions) -> Result<Self, ParseError> {
         let (board, to_move) =
             position::read(text).map_err(|e| e.reading("hnefatafl position", text))?;
