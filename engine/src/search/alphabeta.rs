@@ -4,7 +4,7 @@
 use super::ordering::{self, Hints, History, Killers};
 use super::tt::{Bound, Table};
 use super::{
-    Evaluator, FUTILITY_DEPTH, LATE_MOVE, Limits, MATE, MATE_BOUND, MAX_DEPTH, Pv,
+    DEEPEN_SHARE, Evaluator, FUTILITY_DEPTH, LATE_MOVE, Limits, MATE, MATE_BOUND, MAX_DEPTH, Pv,
     QUIESCENCE_PLIES, REDUCTION_DEPTH, SearchGame, SearchResult,
 };
 use crate::agent::{Clock, pick};
@@ -210,7 +210,18 @@ impl<G: SearchGame> Searcher<G> {
             elapsed_ms: 0,
         };
         let mut completed = false;
-        for depth in 1..=limits.depth.min(MAX_DEPTH) {
+        // Deepening past the depth needs a node budget to measure the room left by.
+        let deepen = if limits.nodes.is_some() {
+            limits.deepen
+        } else {
+            0
+        };
+        let deepest = limits.depth.saturating_add(deepen).min(MAX_DEPTH);
+        for depth in 1..=deepest {
+            let (used, of) = DEEPEN_SHARE;
+            if depth > limits.depth && self.nodes * of > self.node_limit * used {
+                break;
+            }
             let guess = (result.depth > 0).then_some(result.score);
             match self.root(&ctx, pos, &moves, depth, result.best, guess) {
                 Iteration::Completed { best, score } => {

@@ -20,6 +20,9 @@ crate::weight_set! {
     pub struct SearchParams = "search" {
         /// Deepest iteration of a batch search, in plies.
         depth: 3.0, 1.0..=32.0, 1.0;
+        /// Further plies a batch search may deepen past `depth` while it has used at most an
+        /// eighth of `nodes` (an emptied board); 0 for none.
+        deepen: 0.0, 0.0..=16.0, 1.0;
         /// Moves searched at each node, the most promising first; 0 searches them all.
         width: 0.0, 0.0..=400.0, 1.0;
         /// Node budget of a batch search (`depth` may stop it sooner). A budget of zero is
@@ -54,6 +57,7 @@ impl SearchParams {
     pub const fn to_array(&self) -> [f64; SEARCH_LEN] {
         [
             self.depth,
+            self.deepen,
             self.width,
             self.nodes,
             self.player_depth,
@@ -69,12 +73,23 @@ impl SearchParams {
     #[must_use]
     pub fn limits(&self, time_control: TimeControl) -> Limits {
         let width = (self.width >= 1.0).then_some(self.width.round() as usize);
-        let (depth, nodes, time_ms) = match time_control {
-            TimeControl::Batch => (self.depth, Some(self.nodes.round() as u64), None),
-            TimeControl::Player => (self.player_depth, None, Some(self.time_ms.round() as u64)),
+        let (depth, deepen, nodes, time_ms) = match time_control {
+            TimeControl::Batch => (
+                self.depth,
+                self.deepen,
+                Some(self.nodes.round() as u64),
+                None,
+            ),
+            TimeControl::Player => (
+                self.player_depth,
+                0.0,
+                None,
+                Some(self.time_ms.round() as u64),
+            ),
         };
         Limits {
             depth: depth.round() as u32,
+            deepen: deepen.round() as u32,
             width,
             nodes,
             time_ms,

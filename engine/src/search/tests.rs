@@ -349,6 +349,40 @@ fn the_node_budget_is_respected() {
     assert_eq!(run(12, &pos, &ToyEval, roomy, 0), full);
 }
 
+#[test]
+fn a_search_deepens_past_its_depth_only_while_an_eighth_of_its_budget_is_unused() {
+    let pos = RandomTree::new(42, 14);
+    let depth = |d: u32| run(12, &pos, &ToyEval, Limits::to_depth(d), 0);
+    let (three, four, five) = (depth(3), depth(4), depth(5));
+    let deepening = |nodes: u64, deepen: u32| {
+        let limits = Limits {
+            deepen,
+            nodes: Some(nodes),
+            ..Limits::to_depth(3)
+        };
+        run(12, &pos, &ToyEval, limits, 0)
+    };
+    // Room for everything: two more plies are exactly the five-ply search.
+    let roomy = deepening(8 * five.nodes, 2);
+    assert_eq!(
+        (roomy.depth, roomy.best, roomy.score),
+        (5, five.best, five.score)
+    );
+    // Depth 4 starts only while depth 3's nodes are at most an eighth of the budget.
+    assert_eq!(deepening(8 * three.nodes, 2).depth, 4);
+    assert_eq!(deepening(8 * three.nodes - 1, 2).depth, 3);
+    // After depth 4, depth 5 starts only if depth 4's nodes leave seven eighths unused.
+    let at_four = deepening(8 * four.nodes - 1, 2);
+    assert_eq!(at_four.depth, 4, "{at_four:?}");
+    // Without a node budget, or without `deepen`, the depth binds as before.
+    let unbounded = Limits {
+        deepen: 2,
+        ..Limits::to_depth(3)
+    };
+    assert_eq!(run(12, &pos, &ToyEval, unbounded, 0), three);
+    assert_eq!(deepening(8 * five.nodes, 0).depth, 3);
+}
+
 /// A clock that advances one millisecond each time it is read.
 struct Ticking(Cell<u64>);
 

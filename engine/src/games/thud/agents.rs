@@ -89,6 +89,7 @@ const fn search(
 ) -> SearchParams {
     SearchParams {
         depth,
+        deepen: 0.0,
         width,
         nodes,
         player_depth,
