@@ -312,6 +312,7 @@ mod tests {
     }];
     const HARD: SearchParams = SearchParams {
         depth: 4.0,
+        deepen: 2.0,
         width: 0.0,
         nodes: 5000.0,
         player_depth: 9.0,
@@ -338,6 +339,7 @@ mod tests {
             names,
             [
                 "depth",
+                "deepen",
                 "width",
                 "nodes",
                 "player_depth",
@@ -359,6 +361,7 @@ mod tests {
             batch,
             Limits {
                 depth: 4,
+                deepen: 2,
                 width: None,
                 nodes: Some(5000),
                 time_ms: None,
@@ -375,6 +378,7 @@ mod tests {
             player,
             Limits {
                 depth: 9,
+                deepen: 0,
                 width: Some(12),
                 nodes: None,
                 time_ms: Some(700),
