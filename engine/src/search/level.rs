@@ -248,7 +248,7 @@ pub const fn level_list<const A: usize, const B: usize, const N: usize>(
 ///     name: "material", default: 1.0, min: 0.0, max: 2.0, step: 0.1, doc: "",
 /// }];
 /// const fn plies(depth: f64) -> SearchParams {
-///     SearchParams { depth, width: 0.0, nodes: 1e6, player_depth: depth, time_ms: 1e3, contempt: 0.0, reduction: 0.0, futility: 0.0 }
+///     SearchParams { depth, deepen: 0.0, width: 0.0, nodes: 1e6, player_depth: depth, time_ms: 1e3, contempt: 0.0, reduction: 0.0, futility: 0.0 }
 /// }
 /// engine::search_levels! {
 ///     game "demo", evaluation EVAL;
