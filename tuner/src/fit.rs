@@ -9,9 +9,11 @@
 //! [`Game::evaluation_terms`]. Peter Österlund's Texel engine made the method known; this
 //! version differs in how it searches the weights:
 //!
-//! - the scale `K` is fitted first, at the start weights, and then held;
-//! - the weights move by Adam on the mean squared error, each step measured in the weight's own
-//!   tuning step and clamped to its range, for a fixed number of iterations;
+//! - the scale `K` is fitted first, at the start weights, on a grid;
+//! - then the weights and `K` move together by Adam on the mean squared error, each weight's
+//!   step measured in its own tuning step and clamped to its range, `K` on a log scale, for a
+//!   fixed number of iterations; the held weights (at least one: scaling every weight and `K`
+//!   alike predicts the same) fix the evaluation's units;
 //! - one game in five (the 5th, 10th, ... of the files, in order) is held out, and the weights
 //!   kept are those of the iteration with the least error on the held-out games, so that a fit
 //!   that only memorises its own games is not what it returns.
