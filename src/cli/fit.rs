@@ -65,9 +65,11 @@ impl GameVisitor for FitGame<'_> {
         let samples = Samples::from_records::<G>(lines, sampling)?;
         if samples.is_empty() {
             bail!(
-                "no positions to fit: {} games read, {} left out, none with a position from ply {} on",
+                "no positions to fit: {} games read, {} left out, {} replays, none with a position \
+                 from ply {} on",
                 samples.games,
                 samples.forfeits,
+                samples.replays,
                 args.skip
             );
         }
@@ -91,6 +93,7 @@ impl GameVisitor for FitGame<'_> {
             records: &args.records,
             games: samples.games,
             games_left_out: samples.forfeits,
+            games_replayed: samples.replays,
             positions: samples.len(),
             positions_held_out: samples.held_out(),
             sampling,
@@ -159,8 +162,9 @@ fn header<G: Game>(args: &FitArgs, samples: &Samples, fit: &Fit, held_names: &st
         .collect();
     format!(
         "# koom fit --game {} --level {} {} --every {} --skip {} --iterations {} --rate {}{}\n\
-         # {} positions from {} games ({} left out: forfeits or no result), {} of them held out\n\
-         # (every fifth game); held: {}; scale K = {:.1} -> {:.1}; kept iteration {} of {}\n\
+         # {} positions from {} games ({} left out: forfeits or no result; {} exact replays\n\
+         # skipped), {} of them held out (every fifth seed group); held: {}\n\
+         # scale K = {:.1} -> {:.1}; kept iteration {} of {}\n\
          # mean squared error, fitted positions: {:.5} -> {:.5}; held out: {:.5} -> {:.5}\n\
          # A closer fit to results is not a stronger player: gate it (`koom gate`) before use.\n",
         G::NAME,
@@ -177,6 +181,7 @@ fn header<G: Game>(args: &FitArgs, samples: &Samples, fit: &Fit, held_names: &st
         samples.len(),
         samples.games,
         samples.forfeits,
+        samples.replays,
         samples.held_out(),
         held_names,
         fit.start_scale,

@@ -47,19 +47,36 @@ fn a_fit_samples_the_recorded_positions_and_lowers_the_held_out_error() {
     fit(&games, &out).ok();
     let report = json(&dir.join("fit.json"));
     // The positions kept, counted from the records' own move lists: plies 4, 7, 10, ...
-    // before each game's end.
+    // before each game's end, once per distinct game (Normal self-play is deterministic, so
+    // a group's rotations repeat each other), with every fifth seed group held out.
     let text = read(&games);
-    let mut expected = 0;
-    let mut held_out = 0;
-    for (i, line) in text.lines().enumerate() {
-        let moves = line.split('\t').nth(9).unwrap().split(',').count();
+    let (mut expected, mut held_out, mut replays) = (0, 0, 0);
+    let mut seeds: Vec<&str> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for line in text.lines() {
+        let columns: Vec<&str> = line.split('\t').collect();
+        let group = match seeds.iter().position(|s| *s == columns[3]) {
+            Some(group) => group,
+            None => {
+                seeds.push(columns[3]);
+                seeds.len() - 1
+            }
+        };
+        if !seen.insert((columns[7], columns[8], columns[9])) {
+            replays += 1;
+            continue;
+        }
+        let moves = columns[9].split(',').count();
         let kept = (4..moves).filter(|p| p % 3 == 0).count();
         expected += kept;
-        if (i + 1) % 5 == 0 {
+        if group % 5 == 4 {
             held_out += kept;
         }
     }
+    assert!(replays > 0, "deterministic self-play replays its games");
+    assert!(held_out > 0 && held_out < expected);
     assert_eq!(report["games"], 40);
+    assert_eq!(report["games_replayed"], replays);
     assert_eq!(report["positions"], expected);
     assert_eq!(report["positions_held_out"], held_out);
     let f = |v: &serde_json::Value| v.as_f64().unwrap();

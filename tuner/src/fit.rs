@@ -14,11 +14,18 @@
 //!   step measured in its own tuning step and clamped to its range, `K` on a log scale, for a
 //!   fixed number of iterations; the held weights (at least one: scaling every weight and `K`
 //!   alike predicts the same) fix the evaluation's units;
-//! - one game in five (the 5th, 10th, ... of the files, in order) is held out, and the weights
-//!   kept are those of the iteration with the least error on the held-out games, so that a fit
-//!   that only memorises its own games is not what it returns.
+//! - one seed group in five (the 5th, 10th, ... group to appear in the files, in order) is held
+//!   out, and the weights kept are those of the iteration with the least error on the held-out
+//!   games, so that a fit that only memorises its own games is not what it returns. Holding out
+//!   whole groups matters: a group's games share their seed, and deterministic levels in
+//!   self-play play the same game in every rotation, so holding out single games would test
+//!   the fit on copies of games it was fitted to;
+//! - a game whose start and moves repeat a game read earlier (an exact replay) is skipped, so
+//!   that a deterministic self-play run does not count each of its games twice.
 //!
 //! Everything is sequential arithmetic in a fixed order: the same files give the same weights.
+
+use std::collections::{HashMap, HashSet};
 
 use engine::record::Record;
 use engine::{Game, WeightSet};
@@ -47,10 +54,15 @@ pub struct Samples {
     results: Vec<f64>,
     /// Whether each position is held out.
     held_out: Vec<bool>,
-    /// Games read, and games left out because a forfeit, not the rules, ended them (or they
-    /// ended with no result).
+    /// Games read, games left out because a forfeit, not the rules, ended them (or they ended
+    /// with no result), and games left out as exact replays of a game read before them.
     pub games: usize,
     pub forfeits: usize,
+    pub replays: usize,
+    /// The seed groups seen, by seed, with whether each is held out.
+    groups: HashMap<u64, bool>,
+    /// The games kept so far, by rules, start and moves.
+    seen: HashSet<(Option<String>, Option<String>, Vec<String>)>,
 }
 
 impl Samples {
@@ -77,6 +89,12 @@ impl Samples {
         self.terms.extend_from_slice(terms);
         self.results.push(result);
         self.held_out.push(held_out);
+    }
+
+    /// Whether seed group `seed` is held out: the 5th, 10th, ... group to appear.
+    fn held_out_group(&mut self, seed: u64) -> bool {
+        let order = self.groups.len();
+        *self.groups.entry(seed).or_insert(order % 5 == 4)
     }
 
     fn rows(&self) -> impl Iterator<Item = (&[f64], f64, bool)> {
@@ -120,7 +138,14 @@ impl Samples {
                 samples.forfeits += 1;
                 continue;
             };
-            let held_out = samples.games.is_multiple_of(5);
+            let held_out = samples.held_out_group(record.seed);
+            if !samples
+                .seen
+                .insert((record.rules, record.start, record.moves))
+            {
+                samples.replays += 1;
+                continue;
+            }
             for terms in positions {
                 if terms.len() != width {
                     return Err(InputError::new(format!(
@@ -359,6 +384,8 @@ pub struct Report<'a> {
     pub records: &'a [std::path::PathBuf],
     pub games: usize,
     pub games_left_out: usize,
+    /// Games skipped as exact replays of a game read before them.
+    pub games_replayed: usize,
     pub positions: usize,
     pub positions_held_out: usize,
     #[serde(flatten)]
@@ -470,5 +497,15 @@ mod tests {
         let kept = errors(&samples, &fit.fitted, fit.scale);
         assert_eq!(kept, fit.after);
         assert!(fit.after.held_out <= fit.before.held_out);
+    }
+
+    #[test]
+    fn whole_seed_groups_are_held_out_the_fifth_tenth_and_so_on() {
+        let mut samples = Samples::default();
+        let seeds = [7, 7, 3, 9, 1, 3, 8, 8, 2, 5, 6, 4, 4, 11, 12];
+        let held: Vec<bool> = seeds.iter().map(|&s| samples.held_out_group(s)).collect();
+        // Distinct seeds in order: 7 3 9 1 8 2 5 6 4 11 12; the 5th is 8, the 10th is 11.
+        let expected: Vec<bool> = seeds.iter().map(|s| *s == 8 || *s == 11).collect();
+        assert_eq!(held, expected);
     }
 }
