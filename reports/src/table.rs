@@ -70,9 +70,10 @@ pub fn elo_bound(e: &Estimate) -> Option<String> {
 }
 
 /// fastchess's line: `Elo difference: +456.1 ± 75.3, LOS 100.0%, nElo …`; a score of 0% or
-/// 100% has no finite Elo, and says so.
+/// 100% has no finite Elo, and says so. `unit` names what a group of one counts (games, or
+/// Thud's matches).
 #[must_use]
-pub fn head_to_head_line(h: &HeadToHead) -> String {
+pub fn head_to_head_line(h: &HeadToHead, unit: &str) -> String {
     let e = &h.estimate;
     let score = e.score.value;
     let elo = if let Some(bound) = elo_bound(&e.elo) {
@@ -97,7 +98,7 @@ pub fn head_to_head_line(h: &HeadToHead) -> String {
         "undefined".to_owned()
     };
     let groups = match h.group_size {
-        1 => "games".to_owned(),
+        1 => unit.to_owned(),
         2 => "side-swapped pairs (pentanomial)".to_owned(),
         n => format!("seed groups of {n} games"),
     };
@@ -221,7 +222,7 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
     }
     agent_by_seat(&mut out, s);
     if let Some(h) = &s.head_to_head {
-        let _ = writeln!(out, "  {}", head_to_head_line(h));
+        let _ = writeln!(out, "  {}", head_to_head_line(h, &s.agent_unit));
     }
     for line in first_player_lines(&s.first_player_advantage) {
         let _ = writeln!(out, "  {line}");

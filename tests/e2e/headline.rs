@@ -57,6 +57,7 @@ fn thud_counts_matches_and_hard_is_ahead_of_balanced() {
         table.contains("hard vs balanced: Elo difference:"),
         "{table}"
     );
+    assert!(table.contains(" over 6 matches\n"), "{table}");
     assert!(table.contains("first player = the dwarfs"), "{table}");
 }
 
