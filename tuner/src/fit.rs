@@ -14,10 +14,10 @@
 //!   step measured in its own tuning step and clamped to its range, `K` on a log scale, for a
 //!   fixed number of iterations; the held weights (at least one: scaling every weight and `K`
 //!   alike predicts the same) fix the evaluation's units;
-//! - one seed group in five (the 5th, 10th, ... group to appear in the files, in order) is held
-//!   out, and the weights kept are those of the iteration with the least error on the held-out
-//!   games, so that a fit that only memorises its own games is not what it returns. Holding out
-//!   whole groups matters: a group's games share their seed, and deterministic levels in
+//! - one seed group in five (the 5th, 10th, ... group to appear in the files, in order, among
+//!   the games with a result) is held out, and the weights kept are those of the iteration with
+//!   the least error on the held-out games, so that a fit that only memorises its own games is
+//!   not what it returns. Holding out whole groups matters: a group's games share their seed, and deterministic levels in
 //!   self-play play the same game in every rotation, so holding out single games would test
 //!   the fit on copies of games it was fitted to;
 //! - a game whose start and moves repeat a game read earlier (an exact replay) is skipped, so
@@ -91,7 +91,8 @@ impl Samples {
         self.held_out.push(held_out);
     }
 
-    /// Whether seed group `seed` is held out: the 5th, 10th, ... group to appear.
+    /// Whether seed group `seed` is held out: the 5th, 10th, ... group to appear (asked only
+    /// for games with a result, so a group of forfeits alone takes no place in the order).
     fn held_out_group(&mut self, seed: u64) -> bool {
         let order = self.groups.len();
         *self.groups.entry(seed).or_insert(order % 5 == 4)
