@@ -35,6 +35,7 @@ struct Ctx<'a, E> {
     width: Option<usize>,
     reduction: u32,
     futility: i32,
+    threats: bool,
 }
 
 /// How one iteration at the root ended.
@@ -187,6 +188,7 @@ impl<G: SearchGame> Searcher<G> {
             width: limits.width,
             reduction: limits.reduction,
             futility: limits.futility,
+            threats: limits.threats,
         };
         let mut moves = G::MoveList::default();
         pos.generate(&mut moves);
@@ -533,7 +535,7 @@ impl<G: SearchGame> Searcher<G> {
         }
         self.path[ply as usize] = hash;
         if depth == 0 {
-            if ply >= self.horizon_limit || !pos.forcing() {
+            if ply >= self.horizon_limit || !(ctx.threats && pos.forcing()) {
                 return self.quiesce(ctx, pos, ply, alpha, beta, base);
             }
             depth = 1; // a threat at the horizon: every answer is searched
@@ -551,7 +553,7 @@ impl<G: SearchGame> Searcher<G> {
             }
         }
         // Asked only now, so that a table cutoff does not pay for it.
-        let forcing = pos.forcing();
+        let forcing = ctx.threats && pos.forcing();
         let mut moves = G::MoveList::default();
         if forcing {
             pos.answers(&mut moves);

@@ -45,6 +45,10 @@ crate::weight_set! {
         /// node within two plies of the horizon whose static score plus the margin cannot
         /// reach alpha are skipped; 0 for none.
         futility: 0.0, 0.0..=10_000.0, 5.0;
+        /// 1: a position whose side to move faces a threat (the game says which,
+        /// `SearchGame::forcing`) is searched over the moves that may answer it, and one ply
+        /// more where the horizon meets it; 0: like any other position.
+        threats: 1.0, 0.0..=1.0, 1.0;
     }
 }
 
@@ -65,6 +69,7 @@ impl SearchParams {
             self.contempt,
             self.reduction,
             self.futility,
+            self.threats,
         ]
     }
 
@@ -95,6 +100,7 @@ impl SearchParams {
             time_ms,
             reduction: self.reduction.round() as u32,
             futility: self.futility.round() as i32,
+            threats: self.threats >= 0.5,
         }
     }
 
@@ -248,7 +254,7 @@ pub const fn level_list<const A: usize, const B: usize, const N: usize>(
 ///     name: "material", default: 1.0, min: 0.0, max: 2.0, step: 0.1, doc: "",
 /// }];
 /// const fn plies(depth: f64) -> SearchParams {
-///     SearchParams { depth, deepen: 0.0, width: 0.0, nodes: 1e6, player_depth: depth, time_ms: 1e3, contempt: 0.0, reduction: 0.0, futility: 0.0 }
+///     SearchParams { depth, deepen: 0.0, width: 0.0, nodes: 1e6, player_depth: depth, time_ms: 1e3, contempt: 0.0, reduction: 0.0, futility: 0.0, threats: 1.0 }
 /// }
 /// engine::search_levels! {
 ///     game "demo", evaluation EVAL;
@@ -320,6 +326,7 @@ mod tests {
         contempt: 25.0,
         reduction: 1.0,
         futility: 40.0,
+        threats: 1.0,
     };
     static TABLE: [Param; 1 + SEARCH_LEN] = level_table(EVAL, &HARD);
     const SET: WeightSet = WeightSet {
@@ -346,7 +353,8 @@ mod tests {
                 "time_ms",
                 "contempt",
                 "reduction",
-                "futility"
+                "futility",
+                "threats"
             ]
         );
         let (eval, search) = level_values(&SET, &[1.5, 6.0]);
@@ -366,7 +374,8 @@ mod tests {
                 nodes: Some(5000),
                 time_ms: None,
                 reduction: 1,
-                futility: 40
+                futility: 40,
+                threats: true
             }
         );
         let player = SearchParams {
@@ -383,7 +392,8 @@ mod tests {
                 nodes: None,
                 time_ms: Some(700),
                 reduction: 1,
-                futility: 40
+                futility: 40,
+                threats: true
             }
         );
         assert_eq!(HARD.contempt(), 25);

@@ -170,6 +170,10 @@ pub struct Limits {
     /// alpha, quiet moves are not searched (they are assumed to gain no more than the margin).
     /// 0 searches them.
     pub futility: i32,
+    /// Whether positions whose side to move faces a threat ([`SearchGame::forcing`]) are
+    /// searched over their answers, and one ply more at the horizon. Off, they are searched as
+    /// any other position.
+    pub threats: bool,
 }
 
 /// The share of its node budget a search may have used and still begin an iteration past its
@@ -225,6 +229,7 @@ impl Limits {
             time_ms: None,
             reduction: 0,
             futility: 0,
+            threats: true,
         }
     }
 }

@@ -31,6 +31,7 @@ const fn search(
         contempt: 300.0,
         reduction,
         futility,
+        threats: 1.0,
     }
 }
 

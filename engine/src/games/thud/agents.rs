@@ -79,13 +79,15 @@ pub static EASY_WEIGHTS: WeightSet = WeightSet {
     params: &EASY_PARAMS,
 };
 
-/// A searching level's defaults, with no contempt.
+/// A searching level's defaults, with no contempt and no futility pruning.
 const fn search(
     depth: f64,
     width: f64,
     nodes: f64,
     player_depth: f64,
     time_ms: f64,
+    reduction: f64,
+    threats: f64,
 ) -> SearchParams {
     SearchParams {
         depth,
@@ -95,8 +97,9 @@ const fn search(
         player_depth,
         time_ms,
         contempt: 0.0,
-        reduction: 0.0,
+        reduction,
         futility: 0.0,
+        threats,
     }
 }
 
@@ -111,26 +114,32 @@ crate::search_levels! {
     /// The searching levels' tables: the evaluation's weights, then the search parameters.
     pub static SEARCH_SETS;
     "balanced" {
-        summary: "alpha-beta, 2 plies among the 8 most promising moves, captures resolved beyond",
+        summary: "alpha-beta, 2 plies among the 8 most promising moves, captures resolved beyond, a threatened dwarf's answers searched one ply more",
         table_bits: 15,
-        search: search(2.0, 8.0, 20_000.0, 2.0, 300.0),
+        // Threat search on: at two plies a dwarf move that lets a troll take next turn was
+        // only guessed (`troll_threat_later`), and Balanced's dwarfs fed Easy's trolls. As
+        // dwarfs against Easy, 12 matches, seed 2: dwarf margin -20.5 [-24.8, -16.2] a round
+        // without, -3.3 [-6.1, -0.4] with (20 matches, seed 3: -3.0 [-4.3, -1.7]).
+        search: search(2.0, 8.0, 20_000.0, 2.0, 300.0, 0.0, 1.0),
     }
     "hard" {
         summary: "alpha-beta, 3 plies among 16 moves, captures resolved beyond (player: 0.7 s a move)",
         table_bits: 15,
-        search: search(3.0, 16.0, 60_000.0, HORIZON as f64, 700.0),
+        // No threat search: as dwarfs against Balanced (12 matches, seed 2) Hard's margin was
+        // -9.0 [-11.2, -6.8] a round with it, -6.2 [-8.3, -4.1] without; width 32 -7.2.
+        search: search(3.0, 16.0, 60_000.0, HORIZON as f64, 700.0, 0.0, 0.0),
     }
     "expert" {
-        summary: "alpha-beta, 4 plies among 24 moves, captures resolved beyond (player: 1.8 s a move)",
+        summary: "alpha-beta, 6 plies among 24 moves, late quiet moves a ply shallower, captures resolved beyond (player: 1.8 s a move)",
         table_bits: 17,
-        // Expert searches 4 plies in batch play, not 5: inside a 5-ply dwarf search the trolls'
-        // answers get 4 plies, where a dwarf sacrifice after each capture looks good (the
-        // `exposed` count drops), so the dwarfs expected captures to be declined and lost
-        // dwarfs to Easy's trolls. As dwarfs against Easy, 5 plies won 5 of 20 rounds, 4 plies
-        // 11 of 20 (seed 7), and 36 of 100 with seed 8 (margin -1.1 [-2.0, -0.3] a round).
-        // With `dwarf_material` at 0.3, 5 plies still won 5 of 40 rounds (seeds 7 and 8) to 4
-        // plies' 28 of 40; widths 16 and 32 won 11 and 5 of 40.
-        search: search(4.0, 24.0, 150_000.0, HORIZON as f64, 1800.0),
+        // Depth is what the dwarfs lacked: as dwarfs against Hard (12 matches, seed 2) Expert's
+        // margin was -9.7 [-11.7, -7.6] a round at 4 plies, -2.0 [-4.1, +0.1] at 6 plies with
+        // late quiet moves reduced a ply (-5.3 at 5 plies); against Easy's trolls it won 19
+        // of 20 rounds (seed 3, margin +4.4 [+3.0, +5.8]). The threat search cost it: -10.6 at
+        // 6 plies against Hard, at three times the nodes. Its median move over the first 80
+        // plies of self-play takes about 90 ms on one core (`level_timings`), within the
+        // 100 ms a batch move may take; the node budget only stops outliers.
+        search: search(6.0, 24.0, 1_000_000.0, HORIZON as f64, 1800.0, 1.0, 0.0),
     }
 }
 

@@ -11,7 +11,7 @@
 
 use core::cell::Cell;
 
-use super::board::{Board, DIRS, DWARF, EMPTY, Side, SquareSet, TROLL};
+use super::board::{Board, DIRS, DWARF, EMPTY, Side, SquareSet, TROLL, WALL};
 use super::moves::{Move, TakeAllMoveList, TrollCapture, generate, has_legal_move};
 use super::{DWARF_POINTS, TROLL_POINTS, Thud};
 use crate::random::splitmix64;
@@ -34,6 +34,8 @@ pub struct Zones {
     /// next to a square a troll can step or shove to and that no hurl reaches once the troll
     /// has taken the dwarfs beside it (a dwarf next to nothing but covered squares is covered).
     pub dwarf_danger: SquareSet,
+    /// Squares a troll can land on now to take dwarfs without a hurl in reply.
+    pub troll_landings: SquareSet,
     /// Squares a dwarf's hurl reaches now: a troll standing on one can be taken.
     pub troll_danger: SquareSet,
     /// The most dwarfs one troll move can take now without a hurl in reply.
@@ -72,6 +74,7 @@ impl Zones {
             }
         }
         zones.dwarf_danger = reach.neighbours();
+        zones.troll_landings = reach;
         zones
     }
 }
@@ -118,6 +121,11 @@ fn hurl_reach(board: &Board) -> SquareSet {
     for sq in board.dwarfs().iter() {
         let front = sq.cell();
         for d in DIRS {
+            // Most dwarfs stand in groups: a dwarf or a wall in front ends the throw before the
+            // line behind is counted.
+            if matches!(board.kind(front.wrapping_add_signed(d)), DWARF | WALL) {
+                continue;
+            }
             let line = line_length(board, front, -d);
             let mut to = front;
             for _ in 0..line {
@@ -323,6 +331,34 @@ impl SearchGame for Node {
     fn terminal(&self, _: u32) -> Option<i32> {
         (!self.out_of_plies() && self.decided())
             .then(|| self.for_side_to_move(POINT * self.margin()))
+    }
+
+    /// The dwarfs, to move, face a troll capture with no hurl in reply. Where a level searches
+    /// threats (its `threats` parameter), such a position is searched over its answers, one ply
+    /// more at the horizon: whether the dwarfs can answer the threat is then searched, not
+    /// guessed by `troll_threat_later`. The trolls' side has no such extension: a troll in a
+    /// hurl's reach is nearly always there because the dwarfs have just moved beside it, and
+    /// extending those too chained the extensions and multiplied Expert's nodes by 30.
+    fn forcing(&self) -> bool {
+        self.board.side() == Side::Dwarfs && !self.out_of_plies() && self.zones().troll_best > 0
+    }
+
+    /// The moves that may answer the trolls' threat: a hurl, a threatened dwarf leaving, or a
+    /// dwarf standing on a square a troll would land on. All moves when none of these exists
+    /// (the searcher would score a node without answers as lost outright).
+    fn answers(&self, out: &mut TakeAllMoveList) {
+        self.generate(out);
+        let zones = self.zones();
+        let board = &self.board;
+        let answers = |mv: &Move| {
+            let (from, to) = (mv.from.cell(), mv.to.cell());
+            board.kind(to) == TROLL
+                || zones.dwarf_danger.has_cell(from)
+                || zones.troll_landings.has_cell(to)
+        };
+        if out.iter().any(answers) {
+            out.retain(|mv| answers(mv));
+        }
     }
 
     /// A quiet cycle only runs the window down: the round then ends on its points, which the

@@ -72,7 +72,11 @@ fn level_tables_are_consistent() {
         }
         .values()[..]
     );
-    for (table, depth, width) in [(0, 2.0, 8.0), (1, 3.0, 16.0), (2, 4.0, 24.0)] {
+    for (table, depth, width, threats) in [
+        (0, 2.0, 8.0, 1.0),
+        (1, 3.0, 16.0, 0.0),
+        (2, 6.0, 24.0, 0.0),
+    ] {
         let table = &SEARCH_SETS[table];
         assert_eq!(
             &table.params[..eval],
@@ -82,8 +86,8 @@ fn level_tables_are_consistent() {
         );
         let (_, search) = crate::search::level_values(table, &[]);
         assert_eq!(
-            (search.depth, search.width),
-            (depth, width),
+            (search.depth, search.width, search.threats),
+            (depth, width, threats),
             "{}",
             table.name
         );
