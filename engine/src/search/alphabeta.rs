@@ -534,7 +534,8 @@ impl<G: SearchGame> Searcher<G> {
             return self.draw_score(ply as usize);
         }
         self.path[ply as usize] = hash;
-        if depth == 0 {
+        let extension = depth == 0;
+        if extension {
             if ply >= self.horizon_limit || !(ctx.threats && pos.forcing()) {
                 return self.quiesce(ctx, pos, ply, alpha, beta, base);
             }
@@ -555,7 +556,7 @@ impl<G: SearchGame> Searcher<G> {
         // Asked only now, so that a table cutoff does not pay for it.
         let forcing = ctx.threats && pos.forcing();
         let mut moves = G::MoveList::default();
-        if forcing {
+        if forcing && (extension || G::ONLY_ANSWERS) {
             pos.answers(&mut moves);
             if moves.is_empty() {
                 return -(MATE - (ply as i32 + 2)); // the threat carried out: lost in two plies

@@ -66,15 +66,22 @@ pub trait SearchGame: Clone {
     }
 
     /// The moves of a [`Self::forcing`] position that may still answer its threat (the list is
-    /// cleared first); the searcher asks for them instead of [`Self::generate`] at such a node,
-    /// but never at the root, and only where [`Self::terminal`] is `None`. Every legal move left
-    /// out must lose to the other side's next move, so a node left without a move scores as
-    /// lost two plies on. In Hnefatafl, a king who sees a corner leaves the attackers a few
+    /// cleared first); the searcher asks for them instead of [`Self::generate`] at such a node
+    /// (only in the extra ply at the horizon unless [`Self::ONLY_ANSWERS`]), but never at the
+    /// root, and only where [`Self::terminal`] is `None`. Under [`Self::ONLY_ANSWERS`] every
+    /// legal move left out must lose to the other side's next move, so a node left without a
+    /// move scores as lost two plies on; otherwise the list must never be empty. In Hnefatafl, a king who sees a corner leaves the attackers a few
     /// blocking moves out of a hundred; searching the others only to find the king in the corner
     /// cost most of a search's nodes wherever he had free lines. The default: every legal move.
     fn answers(&self, out: &mut Self::MoveList) {
         self.generate(out);
     }
+
+    /// Whether [`Self::answers`] are the only moves worth searching wherever a forcing position
+    /// is met (Hnefatafl: every other move loses to the king's next move). False: they alone
+    /// are searched in the extra ply at the horizon, and every move above it (Thud: a dwarf
+    /// under threat may be worth leaving for a stronger move). The default: true.
+    const ONLY_ANSWERS: bool = true;
 
     /// Whether a position repeating an earlier one scores as a draw with the level's contempt
     /// ([`Searcher::set_game`]); false where a repetition changes nothing, as in Thud, whose

@@ -776,3 +776,75 @@ fn answering_threats_only_changes_no_value_and_saves_nodes() {
         "{answered_nodes} nodes answering threats only, {plain_nodes} plain"
     );
 }
+
+/// [`Threatened`] asking for its answers only in the extra ply at the horizon.
+#[derive(Clone, Copy, Debug)]
+struct AnsweredAtHorizon(Threatened);
+
+impl SearchGame for AnsweredAtHorizon {
+    type Move = u8;
+    type MoveList = <TicTacToe as SearchGame>::MoveList;
+    const ONLY_ANSWERS: bool = false;
+
+    fn generate(&self, out: &mut Self::MoveList) {
+        self.0.generate(out);
+    }
+
+    fn after(&self, mv: u8) -> Self {
+        Self(self.0.after(mv))
+    }
+
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+
+    fn terminal(&self, ply: u32) -> Option<i32> {
+        self.0.terminal(ply)
+    }
+
+    fn forcing(&self) -> bool {
+        self.0.forcing()
+    }
+
+    fn answers(&self, out: &mut Self::MoveList) {
+        self.0.answers(out);
+    }
+}
+
+impl Evaluator<AnsweredAtHorizon> for ToyEval {
+    fn evaluate(&self, _: &AnsweredAtHorizon) -> i32 {
+        0
+    }
+
+    fn order(&self, pos: &AnsweredAtHorizon, mv: u8) -> i32 {
+        self.order(&pos.0.0, mv)
+    }
+}
+
+#[test]
+fn threats_off_or_answered_only_at_the_horizon_keep_every_value() {
+    let (mut everywhere, mut at_horizon_nodes, mut off_nodes, mut checked) = (0, 0, 0, 0);
+    for seed in 0..60 {
+        let Some(pos) = random_tic_tac_toe(seed, 1 + (seed % 4) as u32) else {
+            continue;
+        };
+        let what = format!("tic-tac-toe seed {seed}");
+        let off = Limits {
+            threats: false,
+            ..Limits::to_depth(9)
+        };
+        assert_matches_minimax(&Threatened(pos), &ToyEval, 9, off, seed, &what);
+        let at_horizon = AnsweredAtHorizon(Threatened(pos));
+        assert_matches_minimax(&at_horizon, &ToyEval, 9, Limits::to_depth(9), seed, &what);
+        everywhere += run(16, &Threatened(pos), &ToyEval, Limits::to_depth(9), seed).nodes;
+        at_horizon_nodes += run(16, &at_horizon, &ToyEval, Limits::to_depth(9), seed).nodes;
+        off_nodes += run(16, &Threatened(pos), &ToyEval, off, seed).nodes;
+        checked += 1;
+    }
+    assert!(checked > 40);
+    // Answers everywhere prune the most; answers at the horizon alone search all moves above it.
+    assert!(
+        everywhere < at_horizon_nodes && everywhere < off_nodes,
+        "{everywhere} answering everywhere, {at_horizon_nodes} at the horizon, {off_nodes} off"
+    );
+}

@@ -361,6 +361,10 @@ impl SearchGame for Node {
         }
     }
 
+    /// A threatened dwarf may be worth leaving for a hurl or a stronger move elsewhere: the
+    /// answers alone are searched only in the extra ply at the horizon.
+    const ONLY_ANSWERS: bool = false;
+
     /// A quiet cycle only runs the window down: the round then ends on its points, which the
     /// search sees.
     const CYCLES_DRAW: bool = false;

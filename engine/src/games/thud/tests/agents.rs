@@ -489,3 +489,26 @@ fn matches_reproduce_and_mirror() {
         "a level against itself on one seed mirrors its rounds"
     );
 }
+
+#[test]
+fn a_threatened_dwarf_forces_an_answer_and_its_answers_are_the_ones_that_can_help() {
+    // The troll on F7 can step to E6, F6 or G6 beside F5, which stands alone: the dwarfs face a
+    // capture. The block on L5..N6 is out of every troll's reach.
+    let b = board("F5 L5 M5 N5 L6 M6 N6", "F7 H12", Side::Dwarfs);
+    let node = Node::new(&round(b.clone()));
+    assert!(node.forcing());
+    let (mut all, mut answers) = (TakeAllMoveList::new(), TakeAllMoveList::new());
+    node.generate(&mut all);
+    node.answers(&mut answers);
+    let landings = ["E6", "F6", "G6"].map(sq);
+    for mv in &all {
+        let answer = mv.from == sq("F5") || landings.contains(&mv.to);
+        assert_eq!(answers.contains(mv), answer, "{}", format_move(*mv));
+    }
+    // The trolls to move face no such extension, nor do the dwarfs once F5 has left.
+    let mut trolls = b;
+    trolls.set_side(Side::Trolls);
+    assert!(!Node::new(&round(trolls)).forcing());
+    let safe = board("B5 L5 M5 N5 L6 M6 N6", "F7 H12", Side::Dwarfs);
+    assert!(!Node::new(&round(safe)).forcing());
+}
