@@ -264,7 +264,86 @@ const NEIGHBOURS: [SquareSet; 256] = {
     table
 };
 
+/// For each cell below 256, the real squares within two king steps of it (itself included).
+const WITHIN_TWO: [SquareSet; 256] = {
+    let mut table = [SquareSet([0; 4]); 256];
+    let mut c = 0;
+    while c < 256 {
+        let (file, row) = (c % STRIDE, c / STRIDE);
+        let mut dr = 0;
+        while dr < 5 {
+            let mut df = 0;
+            while df < 5 {
+                let (f, r) = ((file + df).wrapping_sub(2), (row + dr).wrapping_sub(3));
+                if on_octagon(f, r) {
+                    let n = cell(f, r);
+                    table[c].0[n / 64] |= 1 << (n % 64);
+                }
+                df += 1;
+            }
+            dr += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// The octagon's squares but the stone's: where a piece may stand.
+const FREE: SquareSet = {
+    let mut set = SquareSet([0; 4]);
+    let mut rank = 0;
+    while rank < 15 {
+        let mut file = 0;
+        while file < 15 {
+            let c = cell(file, rank);
+            if on_octagon(file, rank) && c != Square::STONE.cell() {
+                set.0[c / 64] |= 1 << (c % 64);
+            }
+            file += 1;
+        }
+        rank += 1;
+    }
+    set
+};
+
 impl SquareSet {
+    /// The real squares within two king steps of `sq`, itself included.
+    #[must_use]
+    pub fn within_two(sq: Square) -> Self {
+        WITHIN_TWO[sq.cell()]
+    }
+
+    /// The squares in this set but not in `other`.
+    #[must_use]
+    pub fn minus(&self, other: &Self) -> Self {
+        Self(core::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// The set moved one step in direction `d` (one of [`DIRS`]): cell `c` becomes `c + d`.
+    /// Cells moved past either end of the 256 are dropped (they are walls).
+    #[must_use]
+    pub(super) fn shifted(&self, d: isize) -> Self {
+        let [w0, w1, w2, w3] = self.0;
+        let s = d.unsigned_abs() as u32;
+        debug_assert!((1..64).contains(&s));
+        let back = 64 - s;
+        Self(if d > 0 {
+            [
+                w0 << s,
+                w1 << s | w0 >> back,
+                w2 << s | w1 >> back,
+                w3 << s | w2 >> back,
+            ]
+        } else {
+            [
+                w0 >> s | w1 << back,
+                w1 >> s | w2 << back,
+                w2 >> s | w3 << back,
+                w3 >> s,
+            ]
+        })
+    }
+
     /// The squares next to a square of this set (walls included, which hold no piece).
     #[must_use]
     pub fn neighbours(&self) -> Self {
@@ -369,6 +448,12 @@ impl Board {
     #[must_use]
     pub const fn trolls(&self) -> &SquareSet {
         &self.trolls
+    }
+
+    /// The squares where a piece may stand and none does.
+    #[must_use]
+    pub fn empties(&self) -> SquareSet {
+        FREE.minus(&self.dwarfs).minus(&self.trolls)
     }
 
     #[must_use]

@@ -11,7 +11,7 @@
 
 use core::cmp::Reverse;
 
-use super::board::{DIRS, DWARF, Side, TROLL};
+use super::board::{DIRS, DWARF, Side, SquareSet, TROLL};
 use super::moves::{Move, TakeAllMoveList, generate_captures};
 use super::node::{Node, POINT};
 use crate::search::{Evaluator, SearchGame};
@@ -226,11 +226,7 @@ impl Evaluation {
                 .count() as i32;
             troll_neighbours += n;
             if n == 0 {
-                let hunters = board
-                    .dwarfs()
-                    .iter()
-                    .filter(|&d| d.distance(sq) <= 2)
-                    .count();
+                let hunters = SquareSet::within_two(sq).and(board.dwarfs()).len();
                 shape -= self.lone_troll + self.hunt * hunters as i32;
             }
         }

@@ -9,9 +9,9 @@
 //! aimed at it, and the dwarfs take one troll a turn; the other 2^k subsets spare a point for
 //! nothing, and would swamp the selection of promising moves.
 
-use core::cell::Cell;
+use core::cell::OnceCell;
 
-use super::board::{Board, DIRS, DWARF, EMPTY, Side, SquareSet, TROLL, WALL};
+use super::board::{Board, DIRS, DWARF, EMPTY, Side, SquareSet, TROLL};
 use super::moves::{Move, TakeAllMoveList, TrollCapture, generate, has_legal_move};
 use super::{DWARF_POINTS, TROLL_POINTS, Thud};
 use crate::random::splitmix64;
@@ -116,29 +116,28 @@ fn covered_after_capture(board: &Board, from: usize, to: usize) -> bool {
 }
 
 /// The squares some dwarf line can hurl onto: empty ones, and those of the trolls it can take.
+///
+/// Worked out a direction at a time on whole sets, a step further each round: the squares `k`
+/// steps ahead of a dwarf with at least `k - 1` dwarfs behind it, along a path of empty squares.
 fn hurl_reach(board: &Board) -> SquareSet {
+    let empty = board.empties();
+    let open = empty.or(board.trolls());
     let mut danger = SquareSet::default();
-    for sq in board.dwarfs().iter() {
-        let front = sq.cell();
-        for d in DIRS {
-            // Most dwarfs stand in groups: a dwarf or a wall in front ends the throw before the
-            // line behind is counted.
-            if matches!(board.kind(front.wrapping_add_signed(d)), DWARF | WALL) {
-                continue;
+    for d in DIRS {
+        // `ahead`: the dwarfs moved k steps; `lines`: those with k - 1 dwarfs behind them,
+        // moved k steps; `path`: squares k steps ahead of a dwarf over empty squares.
+        let mut ahead = board.dwarfs().shifted(d);
+        let mut lines = ahead;
+        let mut reached = ahead;
+        loop {
+            danger = danger.or(&reached.and(&open));
+            let path = reached.and(&empty);
+            if path.is_empty() {
+                break;
             }
-            let line = line_length(board, front, -d);
-            let mut to = front;
-            for _ in 0..line {
-                to = to.wrapping_add_signed(d);
-                match board.kind(to) {
-                    EMPTY => danger.insert_cell(to),
-                    TROLL => {
-                        danger.insert_cell(to);
-                        break;
-                    }
-                    _ => break,
-                }
-            }
+            ahead = ahead.shifted(d);
+            lines = ahead.and(&lines.shifted(d).shifted(d));
+            reached = path.shifted(d).and(&lines);
         }
     }
     danger
@@ -217,7 +216,7 @@ pub struct Node {
     plies_left: u32,
     /// Which dwarfs a troll may take: "all" leaves it no choice to search.
     rule: TrollCapture,
-    zones: Cell<Option<Zones>>,
+    zones: OnceCell<Zones>,
 }
 
 impl Node {
@@ -230,7 +229,7 @@ impl Node {
             window_left: round.window_left(),
             plies_left: round.plies_left(),
             rule: round.rule(),
-            zones: Cell::new(None),
+            zones: OnceCell::new(),
         }
     }
 
@@ -240,12 +239,8 @@ impl Node {
     }
 
     /// The threats of this position, computed on first use.
-    pub fn zones(&self) -> Zones {
-        self.zones.get().unwrap_or_else(|| {
-            let zones = Zones::of(&self.board);
-            self.zones.set(Some(zones));
-            zones
-        })
+    pub fn zones(&self) -> &Zones {
+        self.zones.get_or_init(|| Zones::of(&self.board))
     }
 
     /// Dwarf points minus troll points as the board stands.
@@ -317,7 +312,7 @@ impl SearchGame for Node {
             },
             plies_left: self.plies_left.saturating_sub(1),
             rule: self.rule,
-            zones: Cell::new(None),
+            zones: OnceCell::new(),
         }
     }
 

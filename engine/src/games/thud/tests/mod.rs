@@ -667,3 +667,22 @@ fn a_match_is_won_on_the_points_of_both_rounds() {
     assert!((both.dwarf_points.ci95[0] - 13.5 + half).abs() < 1e-12);
     assert_eq!(both.troll_points.value, (24.0 + 28.0 + 12.0 + 12.0) / 4.0);
 }
+
+#[test]
+fn set_shifts_and_the_two_step_neighbourhood_agree_with_square_arithmetic() {
+    for a in Square::all() {
+        let near: Vec<Square> = Square::all().filter(|b| a.distance(*b) <= 2).collect();
+        assert_eq!(SquareSet::within_two(a).iter().collect::<Vec<_>>(), near, "{a}");
+        let mut one = SquareSet::default();
+        one.insert_cell(a.cell());
+        for d in DIRS {
+            // Cells past 255 are walls above the top rank: the shift drops them.
+            let mut moved = SquareSet::default();
+            let to = a.cell().wrapping_add_signed(d);
+            if to < 256 {
+                moved.insert_cell(to);
+            }
+            assert_eq!(one.shifted(d), moved, "{a} by {d}");
+        }
+    }
+}
