@@ -15,6 +15,67 @@ pub struct Param {
     pub doc: &'static str,
 }
 
+/// Whether two names are equal, in a `const` context.
+#[must_use]
+pub const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `param` with its default replaced where `overrides` names it.
+#[must_use]
+pub const fn with_default(param: Param, overrides: &[(&str, f64)]) -> Param {
+    let mut param = param;
+    let mut i = 0;
+    while i < overrides.len() {
+        if same_name(param.name, overrides[i].0) {
+            param.default = overrides[i].1;
+        }
+        i += 1;
+    }
+    param
+}
+
+/// `params` with the defaults that `overrides` names replaced: a level's variant of a shared
+/// table, built at compile time in a `static`.
+///
+/// # Panics
+/// When `N` is not the number of `params`, or an override names no parameter (at compile
+/// time in a `static`).
+#[must_use]
+pub const fn with_defaults<const N: usize>(
+    params: &[Param],
+    overrides: &[(&str, f64)],
+) -> [Param; N] {
+    assert!(N == params.len(), "a variant keeps every parameter");
+    let mut i = 0;
+    while i < overrides.len() {
+        let mut j = 0;
+        while j < N && !same_name(params[j].name, overrides[i].0) {
+            j += 1;
+        }
+        assert!(j < N, "an override names no parameter of the table");
+        i += 1;
+    }
+    let mut table = [params[0]; N];
+    let mut j = 0;
+    while j < N {
+        table[j] = with_default(params[j], overrides);
+        j += 1;
+    }
+    table
+}
+
 /// A named table of parameters, in a fixed order: weight vectors follow this order.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WeightSet {

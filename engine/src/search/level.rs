@@ -11,7 +11,7 @@
 use super::Limits;
 use crate::agent::TimeControl;
 use crate::game::Level;
-use crate::weights::{Param, WeightSet};
+use crate::weights::{Param, WeightSet, same_name, with_default};
 
 crate::weight_set! {
     /// One searching level's budgets and its view of cycles. Batch runs bind `depth`, `width`
@@ -122,6 +122,8 @@ pub struct LevelRow {
     pub table_bits: u8,
     /// The level's defaults for the search parameters.
     pub search: SearchParams,
+    /// The evaluation defaults this level has of its own, by name (the game's for the rest).
+    pub eval_defaults: &'static [(&'static str, f64)],
 }
 
 impl LevelRow {
@@ -167,8 +169,13 @@ pub const fn level_table<const N: usize>(eval: &[Param], search: &SearchParams) 
     params
 }
 
-/// The tables of a game's searching levels, one per row ([`level_table`] of `eval` and the row's
-/// search defaults). `L` must be `eval.len() + SEARCH_LEN`.
+/// The tables of a game's searching levels, one per row ([`level_table`] of `eval` with the
+/// row's own evaluation defaults, and the row's search defaults). `L` must be
+/// `eval.len() + SEARCH_LEN`.
+///
+/// # Panics
+/// When a row's evaluation default names no parameter of `eval` (at compile time in a
+/// `static`).
 #[must_use]
 pub const fn level_tables<const N: usize, const L: usize>(
     eval: &[Param],
@@ -178,6 +185,20 @@ pub const fn level_tables<const N: usize, const L: usize>(
     let mut i = 0;
     while i < N {
         tables[i] = level_table(eval, &rows[i].search);
+        let overrides = rows[i].eval_defaults;
+        let mut k = 0;
+        while k < overrides.len() {
+            let mut j = 0;
+            while j < eval.len() && !same_name(eval[j].name, overrides[k].0) {
+                j += 1;
+            }
+            assert!(
+                j < eval.len(),
+                "a level's evaluation default names no parameter"
+            );
+            tables[i][j] = with_default(tables[i][j], overrides);
+            k += 1;
+        }
         i += 1;
     }
     tables
@@ -260,13 +281,17 @@ pub const fn level_list<const A: usize, const B: usize, const N: usize>(
 ///     game "demo", evaluation EVAL;
 ///     const ROWS;
 ///     static SETS;
-///     "easy" { summary: "one ply", table_bits: 10, search: plies(1.0) }
-///     "hard" { summary: "four plies", table_bits: 16, search: plies(4.0) }
+///     "easy" { summary: "one ply", table_bits: 10, search: plies(1.0), eval_defaults: &[] }
+///     "hard" {
+///         summary: "four plies", table_bits: 16, search: plies(4.0),
+///         eval_defaults: &[("material", 1.5)],
+///     }
 /// }
 /// static LEVELS: [Level; 2] = level_list([], &ROWS, &SETS);
 /// assert_eq!(SETS[1].name, "demo-hard");
 /// assert_eq!(LEVELS[1].name, "hard");
 /// assert_eq!(SETS[1].params.len(), 1 + engine::search::SEARCH_LEN);
+/// assert_eq!((SETS[0].defaults()[0], SETS[1].defaults()[0]), (1.0, 1.5));
 /// ```
 #[macro_export]
 macro_rules! search_levels {

@@ -70,21 +70,25 @@ crate::search_levels! {
         summary: "one ply: the move with the best evaluation, wins taken, at most 50,000 nodes (player: 0.1 s)",
         table_bits: 10,
         search: search(1.0, 0.0, 50_000.0, 1.0, 100.0, 0.0, 0.0),
+        eval_defaults: &[],
     }
     "normal" {
         summary: "two plies, full width, at most 100,000 nodes (player: 0.3 s)",
         table_bits: 14,
         search: search(2.0, 0.0, 100_000.0, 2.0, 300.0, 0.0, 0.0),
+        eval_defaults: &[],
     }
     "hard" {
         summary: "four plies, futility pruning near the horizon, at most 150,000 nodes (player: up to four plies in 1 s)",
         table_bits: 16,
         search: search(4.0, 0.0, 150_000.0, 4.0, 1000.0, 0.0, 100.0),
+        eval_defaults: &[],
     }
     "expert" {
         summary: "five plies (up to nine where they cost little), late moves reduced, futility pruning, at most 250,000 nodes (player: deepening for 1.8 s)",
         table_bits: 18,
         search: search(5.0, 4.0, 250_000.0, 12.0, 1800.0, 1.0, 100.0),
+        eval_defaults: &[],
     }
 }
 

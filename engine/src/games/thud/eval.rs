@@ -63,6 +63,16 @@ crate::weight_set! {
         /// 0.25 Hard's dwarfs stepped lone dwarfs beside trolls for the threat (16 rounds as
         /// dwarfs against the earlier Hard's trolls: dwarf margin -5.2 at 0, -8.9 at 0.25).
         hurl_threat_later: 0.0, 0.0..=1.0, 0.05;
+        /// `isolated` when the level plays the dwarfs.
+        dwarfs_isolated: 0.3, 0.0..=3.0, 0.05;
+        /// `exposed` when the level plays the dwarfs.
+        dwarfs_exposed: 0.4, 0.0..=2.0, 0.05;
+        /// `lone_troll` when the level plays the dwarfs.
+        dwarfs_lone_troll: 0.3, 0.0..=2.0, 0.05;
+        /// `hunt` when the level plays the dwarfs.
+        dwarfs_hunt: 0.05, 0.0..=1.0, 0.01;
+        /// `troll_threat_later` when the level plays the dwarfs.
+        dwarfs_troll_threat_later: 0.3, 0.0..=1.0, 0.05;
         /// Per troll step to an empty square that no hurl reaches: safe room to manoeuvre.
         troll_mobility: 0.03, 0.0..=0.5, 0.01;
         /// Per pair of neighbouring trolls: a line that can shove.
@@ -108,12 +118,10 @@ pub struct Evaluation {
     dwarf_material: i32,
     cohesion_half: i32,
     lines: i32,
-    isolated: i32,
-    exposed: i32,
-    lone_troll: i32,
-    hunt: i32,
+    /// The terms that price a weakness, as the level sees them playing each side (indexed by
+    /// [`Side::seat`]).
+    weakness: [Weakness; 2],
     troll_threat_now: i32,
-    troll_threat_later: i32,
     hurl_threat_now: i32,
     hurl_threat_later: i32,
     troll_mobility: i32,
@@ -125,6 +133,17 @@ pub struct Evaluation {
     order_escape: i32,
     order_approach: i32,
     order_distance: i32,
+}
+
+/// The terms that put a price on a weakness of either side: the ones a level may weigh
+/// differently when it plays the dwarfs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Weakness {
+    isolated: i32,
+    exposed: i32,
+    lone_troll: i32,
+    hunt: i32,
+    troll_threat_later: i32,
 }
 
 /// `points` in evaluation units.
@@ -141,12 +160,23 @@ impl Evaluation {
             // Pairs are counted from both ends.
             cohesion_half: units(w.cohesion / 2.0),
             lines: units(w.lines),
-            isolated: units(w.isolated),
-            exposed: units(w.exposed),
-            lone_troll: units(w.lone_troll),
-            hunt: units(w.hunt),
+            weakness: [
+                Weakness {
+                    isolated: units(w.dwarfs_isolated),
+                    exposed: units(w.dwarfs_exposed),
+                    lone_troll: units(w.dwarfs_lone_troll),
+                    hunt: units(w.dwarfs_hunt),
+                    troll_threat_later: units(w.dwarfs_troll_threat_later),
+                },
+                Weakness {
+                    isolated: units(w.isolated),
+                    exposed: units(w.exposed),
+                    lone_troll: units(w.lone_troll),
+                    hunt: units(w.hunt),
+                    troll_threat_later: units(w.troll_threat_later),
+                },
+            ],
             troll_threat_now: units(w.troll_threat_now),
-            troll_threat_later: units(w.troll_threat_later),
             hurl_threat_now: units(w.hurl_threat_now * troll),
             hurl_threat_later: units(w.hurl_threat_later * troll),
             troll_mobility: units(w.troll_mobility),
@@ -159,6 +189,11 @@ impl Evaluation {
             order_approach: units(w.order_approach),
             order_distance: units(w.order_distance),
         }
+    }
+
+    /// The weakness terms of the side the searching level plays.
+    fn weakness(&self, node: &Node) -> &Weakness {
+        &self.weakness[node.root_side().seat()]
     }
 
     /// The static score from the dwarfs' side, the side to move's threats guessed by their
@@ -175,7 +210,8 @@ impl Evaluation {
         let zones = node.zones();
         let mut score = POINT * node.margin() + self.dwarf_shape(node) - self.troll_shape(node);
         score += self.dwarf_material * board.dwarf_count() as i32;
-        score -= self.exposed * zones.dwarf_danger.and(board.dwarfs()).len() as i32;
+        let weak = self.weakness(node);
+        score -= weak.exposed * zones.dwarf_danger.and(board.dwarfs()).len() as i32;
         score -= self.troll_mobility * zones.troll_safe_steps as i32;
         let attacked = zones.troll_danger.and(board.trolls()).len() as i32;
         let best = zones.troll_best as i32;
@@ -183,7 +219,7 @@ impl Evaluation {
         match board.side() {
             Side::Dwarfs => {
                 score += now * self.hurl_threat_now * i32::from(attacked > 0);
-                score -= self.troll_threat_later * best;
+                score -= weak.troll_threat_later * best;
             }
             Side::Trolls => {
                 score += self.hurl_threat_later * attacked;
@@ -211,7 +247,8 @@ impl Evaluation {
                 })
                 .count() as i32;
         }
-        self.cohesion_half * neighbours + self.lines * lines - self.isolated * isolated
+        self.cohesion_half * neighbours + self.lines * lines
+            - self.weakness(node).isolated * isolated
     }
 
     /// Troll pairs, less the trolls standing alone and the dwarfs closing on them.
@@ -227,7 +264,8 @@ impl Evaluation {
             troll_neighbours += n;
             if n == 0 {
                 let hunters = SquareSet::within_two(sq).and(board.dwarfs()).len();
-                shape -= self.lone_troll + self.hunt * hunters as i32;
+                let weak = self.weakness(node);
+                shape -= weak.lone_troll + weak.hunt * hunters as i32;
             }
         }
         shape + self.troll_pairs_half * troll_neighbours

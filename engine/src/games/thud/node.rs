@@ -216,6 +216,8 @@ pub struct Node {
     plies_left: u32,
     /// Which dwarfs a troll may take: "all" leaves it no choice to search.
     rule: TrollCapture,
+    /// The side to move at the root of the search: the side the searching level plays.
+    root_side: Side,
     zones: OnceCell<Zones>,
 }
 
@@ -229,6 +231,7 @@ impl Node {
             window_left: round.window_left(),
             plies_left: round.plies_left(),
             rule: round.rule(),
+            root_side: round.board().side(),
             zones: OnceCell::new(),
         }
     }
@@ -241,6 +244,12 @@ impl Node {
     /// The threats of this position, computed on first use.
     pub fn zones(&self) -> &Zones {
         self.zones.get_or_init(|| Zones::of(&self.board))
+    }
+
+    /// The side to move at the root of the search.
+    #[must_use]
+    pub const fn root_side(&self) -> Side {
+        self.root_side
     }
 
     /// Dwarf points minus troll points as the board stands.
@@ -312,6 +321,7 @@ impl SearchGame for Node {
             },
             plies_left: self.plies_left.saturating_sub(1),
             rule: self.rule,
+            root_side: self.root_side,
             zones: OnceCell::new(),
         }
     }

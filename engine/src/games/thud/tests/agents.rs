@@ -6,7 +6,7 @@ use super::{board, random_game};
 use crate::agent::{AgentSetup, Clock, Context, NoClock, TimeControl};
 use crate::game::{NoLog, seat_agent};
 use crate::search::{Evaluator, SearchGame};
-use crate::weights::check_table;
+use crate::weights::{Param, check_table};
 
 /// A level's agent with its default weights, except `changes` (name, value).
 fn agent(level: usize, changes: &[(&str, f64)], time_control: TimeControl) -> Box<dyn Agent<Thud>> {
@@ -78,12 +78,26 @@ fn level_tables_are_consistent() {
         (2, 6.0, 24.0, 0.0),
     ] {
         let table = &SEARCH_SETS[table];
-        assert_eq!(
-            &table.params[..eval],
-            EvalWeights::SET.params,
-            "{}",
-            table.name
-        );
+        // Balanced prices weaknesses its own way when it plays the dwarfs; the rest is shared.
+        let own: &[&str] = if table.name == "thud-balanced" {
+            &[
+                "dwarfs_isolated",
+                "dwarfs_exposed",
+                "dwarfs_lone_troll",
+                "dwarfs_hunt",
+                "dwarfs_troll_threat_later",
+            ]
+        } else {
+            &[]
+        };
+        for (p, shared) in table.params[..eval].iter().zip(EvalWeights::SET.params) {
+            if own.contains(&p.name) {
+                assert_eq!(Param { default: shared.default, ..*p }, *shared, "{}", p.name);
+                assert!(p.default < shared.default, "{}", p.name);
+            } else {
+                assert_eq!(p, shared, "{} {}", table.name, p.name);
+            }
+        }
         let (_, search) = crate::search::level_values(table, &[]);
         assert_eq!(
             (search.depth, search.width, search.threats),
@@ -511,4 +525,26 @@ fn a_threatened_dwarf_forces_an_answer_and_its_answers_are_the_ones_that_can_hel
     assert!(!Node::new(&round(trolls)).forcing());
     let safe = board("B5 L5 M5 N5 L6 M6 N6", "F7 H12", Side::Dwarfs);
     assert!(!Node::new(&round(safe)).forcing());
+}
+
+#[test]
+fn balanced_prices_weaknesses_its_own_way_when_it_plays_the_dwarfs() {
+    let (eval, _) = crate::search::level_values(&SEARCH_SETS[0], &[]);
+    let balanced = Evaluation::new(&EvalWeights::from_values(&eval));
+    // A9 stands alone; the trolls on F7 and H12 stand alone, out of every dwarf's reach.
+    let b = board("L5 M5 N5 L6 M6 N6 A9", "F7 H12", Side::Dwarfs);
+    let as_dwarfs = Node::new(&round(b.clone())).after(round(b.clone()).parse_move("A9-A10").unwrap());
+    let as_trolls = Node::new(&round(as_dwarfs.board().clone()));
+    assert_eq!(as_dwarfs.root_side(), Side::Dwarfs);
+    assert_eq!(as_trolls.root_side(), Side::Trolls);
+    // Playing the dwarfs: a lone dwarf costs 0.05 (not 0.3), a lone troll gains nothing (not
+    // 0.3 each): 25 more for A10, 60 less for the two trolls.
+    assert_eq!(
+        balanced.dwarf_score(&as_dwarfs) - balanced.dwarf_score(&as_trolls),
+        25 - 60
+    );
+    // Hard weighs them alike whichever side it plays.
+    let (eval, _) = crate::search::level_values(&SEARCH_SETS[1], &[]);
+    let hard = Evaluation::new(&EvalWeights::from_values(&eval));
+    assert_eq!(hard.dwarf_score(&as_dwarfs), hard.dwarf_score(&as_trolls));
 }
