@@ -61,6 +61,73 @@ fn thud_counts_matches_and_hard_is_ahead_of_balanced() {
     assert!(table.contains("first player = the dwarfs"), "{table}");
 }
 
+/// Thud's first-player advantage, the dwarfs' mean point margin per round, has its interval
+/// over matches (seed groups), as every interval does: Balanced playing itself plays each match's
+/// two rounds as one game twice, so six matches are six observations, not twelve. The reference
+/// is the textbook interval on the six per-match means, from games.csv's captures (a round's
+/// margin is 4 points a troll the dwarfs took minus a point a dwarf the trolls took):
+/// mean ± 1.96 · sd / √6, which the cluster-robust variance equals when every group has two
+/// rounds.
+#[test]
+fn thud_first_player_interval_counts_matches_not_rounds() {
+    let dir = scratch("thud-mirror-interval");
+    Koom::new("run")
+        .args([
+            "--game",
+            "thud",
+            "--agents",
+            "balanced,balanced",
+            "--games",
+            "6",
+            "--games-csv",
+        ])
+        .out(&dir)
+        .quiet()
+        .ok();
+    let games = read(&dir.join("games.csv"));
+    let mut lines = games.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let mut per_match = std::collections::BTreeMap::<String, Vec<f64>>::new();
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        let taken = |c: &str| f[col(c)].parse::<f64>().unwrap();
+        let margin = 4.0 * taken("captures_seat0") - taken("captures_seat1");
+        per_match
+            .entry(f[col("seed")].to_owned())
+            .or_default()
+            .push(margin);
+    }
+    let means: Vec<f64> = per_match
+        .values()
+        .map(|m| m.iter().sum::<f64>() / m.len() as f64)
+        .collect();
+    assert_eq!(means.len(), 6);
+    let g = means.len() as f64;
+    let mean = means.iter().sum::<f64>() / g;
+    let sd = (means.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / (g - 1.0)).sqrt();
+    assert!(sd > 0.0, "the matches differ: {means:?}");
+    let half = 1.959_963_984_540_054 * sd / g.sqrt();
+    let s = summary(&dir);
+    assert_eq!(s["exact_replays"], 6, "each match is one game played twice");
+    let fpa = &s["first_player_advantage"];
+    let got = |i: usize| fpa["ci95"][i].as_f64().unwrap();
+    assert!(
+        (fpa["value"].as_f64().unwrap() - mean).abs() < 1e-9,
+        "{fpa}"
+    );
+    assert!(
+        (got(0) - (mean - half)).abs() < 1e-9,
+        "{fpa} vs {}",
+        mean - half
+    );
+    assert!(
+        (got(1) - (mean + half)).abs() < 1e-9,
+        "{fpa} vs {}",
+        mean + half
+    );
+}
+
 /// Hnefatafl's seats are named by their sides in the terminal, summary.json and summary.csv.
 #[test]
 fn hnefatafl_names_its_sides() {

@@ -13,8 +13,9 @@ use crate::checksum::{fnv1a64, seal, unseal};
 use crate::config::{Experiment, Plan};
 use crate::tally::RunTally;
 
-/// Bumped when the file layout changes (2: the checksum).
-pub const FORMAT_VERSION: u32 = 2;
+/// Bumped when the file layout changes (2: the checksum; 3: the first player's point margin
+/// counted per seed group).
+pub const FORMAT_VERSION: u32 = 3;
 const KIND: &str = "koom-partial";
 
 /// Which share of the seed groups a process plays.

@@ -579,7 +579,7 @@ mod tests {
         // Team A plays dwarfs in one round of each match and trolls in the other: its margin as
         // dwarfs minus its margin as trolls, per match, is the dwarfs' summed margin per match.
         let matches = tally.groups as f64;
-        let dwarfs_margin = tally.first_player_margin.sum as f64;
+        let dwarfs_margin = tally.by_group.first_player_margin.sum as f64;
         assert!((matches * (margin(0) - margin(1)) - dwarfs_margin).abs() < 1e-9);
         assert_eq!(
             sides[0].ahead(),

@@ -74,9 +74,9 @@ impl FirstPlayer {
     fn new<G: Game>(tally: &RunTally<G>, seats: usize) -> Self {
         let fair = 1.0 / seats as f64;
         let first = &tally.first_player;
-        let margin = &tally.first_player_margin;
+        let margin = &tally.by_group.first_player_margin;
         let (unit, advantage) = if margin.n > 0 {
-            ("points", Estimate::mean(margin))
+            ("points", Estimate::clustered_mean(margin))
         } else {
             (
                 "percentage points",
@@ -488,7 +488,7 @@ pub fn summarize<G: Game>(
         no_result: tally.no_result,
         draws: tally.draws,
         partial,
-        agent_unit: if tally.first_player_margin.n > 0 {
+        agent_unit: if tally.by_group.first_player_margin.n > 0 {
             "matches"
         } else {
             "games"

@@ -51,6 +51,11 @@ pub struct ByGroup {
     /// observation per game it played there (its round point margin per side). Empty otherwise.
     #[serde(default)]
     pub team_a_margin_by_seat: Vec<Clustered>,
+    /// In games scored on points: the first player's points minus the best other seat's, one
+    /// observation per game (Thud: the dwarfs' margin per round). Per seed group like the rest:
+    /// the rounds of one match share their seeds, and a level playing itself plays the same
+    /// round twice, so counted per round its interval was too narrow by up to √2.
+    pub first_player_margin: Clustered,
     /// Groups whose games were all the same game (same final position and length), as when
     /// one agent fills every seat on common dice: such a group carries one game's information.
     pub exact_replays: u64,
@@ -84,6 +89,7 @@ impl ByGroup {
         }
         for (a, b) in [
             (&mut self.first_player_wins, &other.first_player_wins),
+            (&mut self.first_player_margin, &other.first_player_margin),
             (&mut self.moves, &other.moves),
             (&mut self.decided, &other.decided),
             (&mut self.draws, &other.draws),
@@ -93,6 +99,18 @@ impl ByGroup {
         }
         self.exact_replays += other.exact_replays;
     }
+}
+
+/// The first player's points minus the best other seat's, in a game scored on points.
+fn first_player_margin<G: Game>(game: &G) -> Option<i64> {
+    let points = game.points()?;
+    let first = game.first_player();
+    let best_other = (0..points.len())
+        .filter(|&s| s != first)
+        .map(|s| points[s])
+        .max()
+        .unwrap_or(0);
+    Some(i64::from(points[first] - best_other))
 }
 
 /// Per seat, team A's point margin (its points minus team B's) summed over the group's games
@@ -153,10 +171,6 @@ pub struct RunTally<G: Game> {
     pub by_agent_seat: Vec<Record>,
     /// The results of whoever moved first (see `Game::first_player`).
     pub first_player: Record,
-    /// In games scored on points: the first player's points minus the best other seat's, per
-    /// game (Thud: the dwarfs' margin per round).
-    #[serde(default)]
-    pub first_player_margin: Moments,
     pub moves: Moments,
     /// Games by their exact length in moves: bounded by the longest game, not by the number of
     /// games, and merged exactly.
@@ -283,7 +297,6 @@ impl<G: Game> RunTally<G> {
             by_seat: vec![Record::default(); seats],
             by_agent_seat: vec![Record::default(); seats * seats],
             first_player: Record::default(),
-            first_player_margin: Moments::default(),
             moves: Moments::default(),
             length_counts: BTreeMap::new(),
             rolls: Moments::default(),
@@ -326,17 +339,8 @@ impl<G: Game> RunTally<G> {
                     self.by_agent[slot].add(result);
                 }
             }
-            let first = game.first_player();
-            self.first_player.add(outcome.result_of(first));
-            if let Some(points) = game.points() {
-                let best_other = (0..seats)
-                    .filter(|&s| s != first)
-                    .map(|s| points[s])
-                    .max()
-                    .unwrap_or(0);
-                self.first_player_margin
-                    .add(i64::from(points[first] - best_other));
-            }
+            self.first_player
+                .add(outcome.result_of(game.first_player()));
             let counters = game.counters();
             self.moves.add(i64::from(counters.moves));
             *self.length_counts.entry(counters.moves).or_default() += 1;
@@ -413,6 +417,10 @@ impl<G: Game> RunTally<G> {
         for (c, &(y, k)) in b.team_a_points_by_seat.iter_mut().zip(&team_a) {
             c.add_group(y, k);
         }
+        let first_margins: Option<i64> = games.iter().map(first_player_margin).sum();
+        if let Some(margin) = first_margins {
+            b.first_player_margin.add_group(margin, n);
+        }
         if let Some(margins) = team_a_margins(games, &self.teams) {
             b.team_a_margin_by_seat.resize(seats, Clustered::default());
             for (c, &(y, k)) in b.team_a_margin_by_seat.iter_mut().zip(&margins) {
@@ -474,6 +482,10 @@ impl<G: Game> RunTally<G> {
         if sum(&mut self.group_scores.counts.iter().copied()) != u128::from(self.groups) {
             return bad("group scores");
         }
+        let margins = &self.by_group.first_player_margin;
+        if margins.n != 0 && (u128::from(margins.n) != games || margins.groups != self.groups) {
+            return bad("the first player's margins");
+        }
         Ok(())
     }
 
@@ -499,7 +511,6 @@ impl<G: Game> RunTally<G> {
             .zip(&other.by_agent_seat)
             .for_each(|(a, b)| a.merge(b));
         self.first_player.merge(&other.first_player);
-        self.first_player_margin.merge(&other.first_player_margin);
         self.moves.merge(&other.moves);
         for (&length, &count) in &other.length_counts {
             *self.length_counts.entry(length).or_default() += count;
