@@ -17,7 +17,7 @@ pub struct Param {
 
 /// Whether two names are equal, in a `const` context.
 #[must_use]
-pub const fn same_name(a: &str, b: &str) -> bool {
+const fn same_name(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
@@ -32,18 +32,33 @@ pub const fn same_name(a: &str, b: &str) -> bool {
     true
 }
 
-/// `param` with its default replaced where `overrides` names it.
+/// The position of the parameter named `name` in `params`.
+///
+/// # Panics
+/// When no parameter has that name (at compile time in a `static`).
 #[must_use]
-pub const fn with_default(param: Param, overrides: &[(&str, f64)]) -> Param {
-    let mut param = param;
+const fn index_of(params: &[Param], name: &str) -> usize {
+    let mut j = 0;
+    while j < params.len() {
+        if same_name(params[j].name, name) {
+            return j;
+        }
+        j += 1;
+    }
+    panic!("an override names no parameter of the table");
+}
+
+/// Replaces the defaults that `overrides` names in `table`.
+///
+/// # Panics
+/// When an override names no parameter of `table` (at compile time in a `static`).
+pub const fn override_defaults(table: &mut [Param], overrides: &[(&str, f64)]) {
     let mut i = 0;
     while i < overrides.len() {
-        if same_name(param.name, overrides[i].0) {
-            param.default = overrides[i].1;
-        }
+        let j = index_of(table, overrides[i].0);
+        table[j].default = overrides[i].1;
         i += 1;
     }
-    param
 }
 
 /// `params` with the defaults that `overrides` names replaced: a level's variant of a shared
@@ -58,21 +73,13 @@ pub const fn with_defaults<const N: usize>(
     overrides: &[(&str, f64)],
 ) -> [Param; N] {
     assert!(N == params.len(), "a variant keeps every parameter");
-    let mut i = 0;
-    while i < overrides.len() {
-        let mut j = 0;
-        while j < N && !same_name(params[j].name, overrides[i].0) {
-            j += 1;
-        }
-        assert!(j < N, "an override names no parameter of the table");
-        i += 1;
-    }
     let mut table = [params[0]; N];
     let mut j = 0;
     while j < N {
-        table[j] = with_default(params[j], overrides);
+        table[j] = params[j];
         j += 1;
     }
+    override_defaults(&mut table, overrides);
     table
 }
 

@@ -11,7 +11,7 @@
 use super::Limits;
 use crate::agent::TimeControl;
 use crate::game::Level;
-use crate::weights::{Param, WeightSet, same_name, with_default};
+use crate::weights::{Param, WeightSet, override_defaults};
 
 crate::weight_set! {
     /// One searching level's budgets and its view of cycles. Batch runs bind `depth`, `width`
@@ -185,20 +185,9 @@ pub const fn level_tables<const N: usize, const L: usize>(
     let mut i = 0;
     while i < N {
         tables[i] = level_table(eval, &rows[i].search);
-        let overrides = rows[i].eval_defaults;
-        let mut k = 0;
-        while k < overrides.len() {
-            let mut j = 0;
-            while j < eval.len() && !same_name(eval[j].name, overrides[k].0) {
-                j += 1;
-            }
-            assert!(
-                j < eval.len(),
-                "a level's evaluation default names no parameter"
-            );
-            tables[i][j] = with_default(tables[i][j], overrides);
-            k += 1;
-        }
+        // Only the evaluation's part of the table: the row's search defaults are in `search`.
+        let (evaluation, _) = tables[i].split_at_mut(eval.len());
+        override_defaults(evaluation, rows[i].eval_defaults);
         i += 1;
     }
     tables
