@@ -67,7 +67,7 @@ fn thud_counts_matches_and_hard_is_ahead_of_balanced() {
 /// is the textbook interval on the six per-match means, from games.csv's captures (a round's
 /// margin is 4 points a troll the dwarfs took minus a point a dwarf the trolls took):
 /// mean ± 1.96 · sd / √6, which the cluster-robust variance equals when every group has two
-/// rounds.
+/// rounds. The dwarfs' share of rounds won is counted over matches as well.
 #[test]
 fn thud_first_player_interval_counts_matches_not_rounds() {
     let dir = scratch("thud-mirror-interval");

@@ -13,8 +13,8 @@ use crate::checksum::{fnv1a64, seal, unseal};
 use crate::config::{Experiment, Plan};
 use crate::tally::RunTally;
 
-/// Bumped when the file layout changes (2: the checksum; 3: the first player's point margin
-/// counted per seed group).
+/// Bumped when the file layout changes (2: the checksum; 3: the first player's point margin,
+/// draws and shared wins counted per seed group).
 pub const FORMAT_VERSION: u32 = 3;
 const KIND: &str = "koom-partial";
 

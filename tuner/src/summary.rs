@@ -83,14 +83,14 @@ impl FirstPlayer {
                 Estimate::clustered_proportion(&tally.by_group.first_player_wins).shifted(-fair),
             )
         };
-        let games = first.games as f64;
+        let by_group = &tally.by_group;
         Self {
             definition: G::FIRST_PLAYER.to_owned(),
             unit: unit.to_owned(),
             advantage,
             fair_share: fair,
-            outright_wins: Estimate::proportion(first.wins as f64, games),
-            shared_wins: Estimate::proportion(first.draws as f64, games),
+            outright_wins: Estimate::clustered_proportion(&by_group.first_player_wins),
+            shared_wins: Estimate::clustered_proportion(&by_group.first_player_draws),
             decisive_games: first.wins + first.losses,
         }
     }

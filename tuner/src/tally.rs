@@ -39,6 +39,8 @@ pub struct ByGroup {
     pub agent_wins: Vec<Clustered>,
     pub seat_wins: Vec<Clustered>,
     pub first_player_wins: Clustered,
+    /// Games the first player drew or shared the win in.
+    pub first_player_draws: Clustered,
     pub moves: Clustered,
     /// Games with a sole winner, drawn games, games cut off by a safety cap.
     pub decided: Clustered,
@@ -89,6 +91,7 @@ impl ByGroup {
         }
         for (a, b) in [
             (&mut self.first_player_wins, &other.first_player_wins),
+            (&mut self.first_player_draws, &other.first_player_draws),
             (&mut self.first_player_margin, &other.first_player_margin),
             (&mut self.moves, &other.moves),
             (&mut self.decided, &other.decided),
@@ -370,7 +373,8 @@ impl<G: Game> RunTally<G> {
         let mut agent_wins = vec![0i64; self.by_group.agent_wins.len()];
         let mut seat_wins = vec![0i64; seats];
         let mut team_a = vec![(0i64, 0u64); seats];
-        let (mut first, mut moves, mut decided, mut draws, mut timeouts) = (0, 0, 0, 0, 0);
+        let (mut first, mut first_draws) = (0, 0);
+        let (mut moves, mut decided, mut draws, mut timeouts) = (0, 0, 0, 0);
         for (rotation, game) in games.iter().enumerate() {
             let outcome = game.outcome().expect("finished game");
             if let Some(winner) = outcome.sole_winner() {
@@ -380,7 +384,9 @@ impl<G: Game> RunTally<G> {
             } else if !outcome.no_result {
                 draws += 1;
             }
-            first += i64::from(outcome.result_of(game.first_player()) == SeatResult::Win);
+            let first_result = outcome.result_of(game.first_player());
+            first += i64::from(first_result == SeatResult::Win);
+            first_draws += i64::from(first_result == SeatResult::Draw);
             for (seat, (points, n)) in team_a.iter_mut().enumerate() {
                 if self.teams[seat_agent(seat, rotation, seats)] {
                     *points += match outcome.result_of(seat) {
@@ -428,6 +434,7 @@ impl<G: Game> RunTally<G> {
             }
         }
         b.first_player_wins.add_group(first, n);
+        b.first_player_draws.add_group(first_draws, n);
         b.moves.add_group(moves, n);
         b.decided.add_group(decided, n);
         b.draws.add_group(draws, n);
@@ -481,6 +488,14 @@ impl<G: Game> RunTally<G> {
         }
         if sum(&mut self.group_scores.counts.iter().copied()) != u128::from(self.groups) {
             return bad("group scores");
+        }
+        let firsts = &self.by_group;
+        if u128::from(firsts.first_player_wins.n) != games
+            || u128::from(firsts.first_player_draws.n) != games
+            || firsts.first_player_wins.sum != self.first_player.wins as i64
+            || firsts.first_player_draws.sum != self.first_player.draws as i64
+        {
+            return bad("the first player's results");
         }
         let margins = &self.by_group.first_player_margin;
         if margins.n != 0 && (u128::from(margins.n) != games || margins.groups != self.groups) {
