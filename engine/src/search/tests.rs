@@ -690,11 +690,12 @@ fn futility_prunes_only_within_its_margin() {
 }
 
 /// Tic-tac-toe where a side facing two marks of the other's with the third cell empty must
-/// answer: the searcher sees only the moves that win at once or fill such a cell.
+/// answer: the searcher sees only the moves that win at once or fill such a cell (everywhere,
+/// or with `ONLY` false only in the extra ply at the horizon).
 #[derive(Clone, Copy, Debug)]
-struct Threatened(TicTacToe);
+struct Threatened<const ONLY: bool = true>(TicTacToe);
 
-impl Threatened {
+impl<const ONLY: bool> Threatened<ONLY> {
     /// The empty cells that would complete a line of `player`'s.
     fn completions(&self, player: u8) -> Vec<u8> {
         let cells = self.0.cells;
@@ -707,9 +708,10 @@ impl Threatened {
     }
 }
 
-impl SearchGame for Threatened {
+impl<const ONLY: bool> SearchGame for Threatened<ONLY> {
     type Move = u8;
     type MoveList = <TicTacToe as SearchGame>::MoveList;
+    const ONLY_ANSWERS: bool = ONLY;
 
     fn generate(&self, out: &mut Self::MoveList) {
         self.0.generate(out);
@@ -739,12 +741,12 @@ impl SearchGame for Threatened {
     }
 }
 
-impl Evaluator<Threatened> for ToyEval {
-    fn evaluate(&self, _: &Threatened) -> i32 {
+impl<const ONLY: bool> Evaluator<Threatened<ONLY>> for ToyEval {
+    fn evaluate(&self, _: &Threatened<ONLY>) -> i32 {
         0
     }
 
-    fn order(&self, pos: &Threatened, mv: u8) -> i32 {
+    fn order(&self, pos: &Threatened<ONLY>, mv: u8) -> i32 {
         self.order(&pos.0, mv)
     }
 }
@@ -759,7 +761,7 @@ fn answering_threats_only_changes_no_value_and_saves_nodes() {
         // Minimax generates every move (it never asks for answers), so it is the plain game's.
         let what = format!("tic-tac-toe seed {seed}");
         assert_matches_minimax(
-            &Threatened(pos),
+            &Threatened::<true>(pos),
             &ToyEval,
             9,
             Limits::to_depth(9),
@@ -767,7 +769,14 @@ fn answering_threats_only_changes_no_value_and_saves_nodes() {
             &what,
         );
         plain_nodes += run(16, &pos, &ToyEval, Limits::to_depth(9), seed).nodes;
-        answered_nodes += run(16, &Threatened(pos), &ToyEval, Limits::to_depth(9), seed).nodes;
+        answered_nodes += run(
+            16,
+            &Threatened::<true>(pos),
+            &ToyEval,
+            Limits::to_depth(9),
+            seed,
+        )
+        .nodes;
         checked += 1;
     }
     assert!(checked > 40);
@@ -778,48 +787,7 @@ fn answering_threats_only_changes_no_value_and_saves_nodes() {
 }
 
 /// [`Threatened`] asking for its answers only in the extra ply at the horizon.
-#[derive(Clone, Copy, Debug)]
-struct AnsweredAtHorizon(Threatened);
-
-impl SearchGame for AnsweredAtHorizon {
-    type Move = u8;
-    type MoveList = <TicTacToe as SearchGame>::MoveList;
-    const ONLY_ANSWERS: bool = false;
-
-    fn generate(&self, out: &mut Self::MoveList) {
-        self.0.generate(out);
-    }
-
-    fn after(&self, mv: u8) -> Self {
-        Self(self.0.after(mv))
-    }
-
-    fn hash(&self) -> u64 {
-        self.0.hash()
-    }
-
-    fn terminal(&self, ply: u32) -> Option<i32> {
-        self.0.terminal(ply)
-    }
-
-    fn forcing(&self) -> bool {
-        self.0.forcing()
-    }
-
-    fn answers(&self, out: &mut Self::MoveList) {
-        self.0.answers(out);
-    }
-}
-
-impl Evaluator<AnsweredAtHorizon> for ToyEval {
-    fn evaluate(&self, _: &AnsweredAtHorizon) -> i32 {
-        0
-    }
-
-    fn order(&self, pos: &AnsweredAtHorizon, mv: u8) -> i32 {
-        self.order(&pos.0.0, mv)
-    }
-}
+type AnsweredAtHorizon = Threatened<false>;
 
 #[test]
 fn threats_off_or_answered_only_at_the_horizon_keep_every_value() {
@@ -833,12 +801,19 @@ fn threats_off_or_answered_only_at_the_horizon_keep_every_value() {
             threats: false,
             ..Limits::to_depth(9)
         };
-        assert_matches_minimax(&Threatened(pos), &ToyEval, 9, off, seed, &what);
-        let at_horizon = AnsweredAtHorizon(Threatened(pos));
+        assert_matches_minimax(&Threatened::<true>(pos), &ToyEval, 9, off, seed, &what);
+        let at_horizon: AnsweredAtHorizon = Threatened(pos);
         assert_matches_minimax(&at_horizon, &ToyEval, 9, Limits::to_depth(9), seed, &what);
-        everywhere += run(16, &Threatened(pos), &ToyEval, Limits::to_depth(9), seed).nodes;
+        everywhere += run(
+            16,
+            &Threatened::<true>(pos),
+            &ToyEval,
+            Limits::to_depth(9),
+            seed,
+        )
+        .nodes;
         at_horizon_nodes += run(16, &at_horizon, &ToyEval, Limits::to_depth(9), seed).nodes;
-        off_nodes += run(16, &Threatened(pos), &ToyEval, off, seed).nodes;
+        off_nodes += run(16, &Threatened::<true>(pos), &ToyEval, off, seed).nodes;
         checked += 1;
     }
     assert!(checked > 40);
