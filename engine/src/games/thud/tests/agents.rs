@@ -78,22 +78,29 @@ fn level_tables_are_consistent() {
         (2, 6.0, 24.0, 0.0),
     ] {
         let table = &SEARCH_SETS[table];
-        // Balanced prices weaknesses its own way when it plays the dwarfs; the rest is shared.
-        let own: &[&str] = if table.name == "thud-balanced" {
-            &[
-                "dwarfs_isolated",
-                "dwarfs_exposed",
-                "dwarfs_lone_troll",
-                "dwarfs_hunt",
-                "dwarfs_troll_threat_later",
-            ]
-        } else {
-            &[]
+        // Balanced prices weaknesses lower when it plays the dwarfs, Expert hunts harder late in
+        // a round; the rest is shared.
+        let (lower, higher): (&[&str], &[&str]) = match table.name {
+            "thud-balanced" => (
+                &[
+                    "dwarfs_isolated",
+                    "dwarfs_exposed",
+                    "dwarfs_lone_troll",
+                    "dwarfs_hunt",
+                    "dwarfs_hunt_few",
+                    "dwarfs_troll_threat_later",
+                ],
+                &[],
+            ),
+            "thud-expert" => (&[], &["dwarfs_hunt_few"]),
+            _ => (&[], &[]),
         };
         for (p, shared) in table.params[..eval].iter().zip(EvalWeights::SET.params) {
-            if own.contains(&p.name) {
+            if lower.contains(&p.name) || higher.contains(&p.name) {
                 assert_eq!(Param { default: shared.default, ..*p }, *shared, "{}", p.name);
-                assert!(p.default < shared.default, "{}", p.name);
+                let below = lower.contains(&p.name);
+                assert_eq!(p.default < shared.default, below, "{}", p.name);
+                assert_eq!(p.default > shared.default, !below, "{}", p.name);
             } else {
                 assert_eq!(p, shared, "{} {}", table.name, p.name);
             }
@@ -547,4 +554,22 @@ fn balanced_prices_weaknesses_its_own_way_when_it_plays_the_dwarfs() {
     let (eval, _) = crate::search::level_values(&SEARCH_SETS[1], &[]);
     let hard = Evaluation::new(&EvalWeights::from_values(&eval));
     assert_eq!(hard.dwarf_score(&as_dwarfs), hard.dwarf_score(&as_trolls));
+}
+
+#[test]
+fn expert_closes_on_a_lone_troll_harder_once_few_trolls_stand() {
+    let (eval, _) = crate::search::level_values(&SEARCH_SETS[2], &[]);
+    let expert = Evaluation::new(&EvalWeights::from_values(&eval));
+    // The troll on F7 stands alone with D5 and H9 two squares from it; the other trolls stand
+    // in pairs out of every dwarf's reach. A9 steps to A10 to hand the move to the trolls.
+    let gap = |trolls: &str| {
+        let b = board("D5 H9 A9", trolls, Side::Dwarfs);
+        let as_dwarfs = Node::new(&round(b.clone())).after(round(b).parse_move("A9-A10").unwrap());
+        let as_trolls = Node::new(&round(as_dwarfs.board().clone()));
+        expert.dwarf_score(&as_dwarfs) - expert.dwarf_score(&as_trolls)
+    };
+    // Five trolls: each hunter counts 0.4 to Expert's dwarfs and the shared 0.05 to its trolls.
+    assert_eq!(gap("F7 L12 M12 L3 M3"), 2 * (40 - 5));
+    // Six: the shared price on both sides.
+    assert_eq!(gap("F7 L12 M12 N12 L3 M3"), 0);
 }
