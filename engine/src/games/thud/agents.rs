@@ -131,9 +131,11 @@ crate::search_levels! {
         // plies of self-play takes about 90 ms on one core (`level_timings`), within the
         // 100 ms a batch move may take; the node budget only stops outliers.
         search: search(6.0, 24.0, 1_000_000.0, HORIZON as f64, 1800.0, 1.0, 0.0),
-        // Late in a round, the dwarfs close on a lone troll at 0.4 a dwarf: as dwarfs against
-        // Easy, rounds won 74 of 80 on seed 1 (72 at the shared 0.05) and 94 of 100 on seed 2
-        // (86); in the 180 pairs, 20 rounds won only with it, 10 only without.
+        // Late in a round, the dwarfs close on a lone troll at 0.4 a dwarf. As dwarfs against
+        // Easy, seed 1, 200 matches: 185 rounds won (175 at the shared 0.05), margin +2.62
+        // (+3.69); seed 2, 100 matches: 94 won (86). Against Hard, seed 1, 100 matches: margin
+        // -0.25 ± 0.59 a round, 50 won (at 0.05, first 50: -2.44 ± 0.92, 11 won). At 0.2: 63 of 80
+        // won against Easy (72). Hard gains nothing from it (-6.43 against Balanced, -6.27).
         eval_defaults: &[("dwarfs_hunt_few", 0.4)],
     }
 }
