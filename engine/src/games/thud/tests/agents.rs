@@ -534,16 +534,29 @@ fn a_threatened_dwarf_forces_an_answer_and_its_answers_are_the_ones_that_can_hel
     assert!(!Node::new(&round(safe)).forcing());
 }
 
-#[test]
-fn balanced_prices_weaknesses_its_own_way_when_it_plays_the_dwarfs() {
-    let (eval, _) = crate::search::level_values(&SEARCH_SETS[0], &[]);
-    let balanced = Evaluation::new(&EvalWeights::from_values(&eval));
-    // A9 stands alone; the trolls on F7 and H12 stand alone, out of every dwarf's reach.
-    let b = board("L5 M5 N5 L6 M6 N6 A9", "F7 H12", Side::Dwarfs);
-    let as_dwarfs = Node::new(&round(b.clone())).after(round(b.clone()).parse_move("A9-A10").unwrap());
+/// The evaluation of a searching level (its row in [`SEARCH_SETS`]) at its defaults.
+fn level_eval(row: usize) -> Evaluation {
+    let (eval, _) = crate::search::level_values(&SEARCH_SETS[row], &[]);
+    Evaluation::new(&EvalWeights::from_values(&eval))
+}
+
+/// One board, trolls to move after the dwarfs' A9-A10, as a search rooted at the dwarfs and as
+/// one rooted at the trolls sees it: their scores differ only in the terms a level prices by the
+/// side it plays.
+fn seen_by_each_side(b: Board) -> (Node, Node) {
+    let as_dwarfs = Node::new(&round(b.clone())).after(round(b).parse_move("A9-A10").unwrap());
     let as_trolls = Node::new(&round(as_dwarfs.board().clone()));
     assert_eq!(as_dwarfs.root_side(), Side::Dwarfs);
     assert_eq!(as_trolls.root_side(), Side::Trolls);
+    (as_dwarfs, as_trolls)
+}
+
+#[test]
+fn balanced_prices_weaknesses_its_own_way_when_it_plays_the_dwarfs() {
+    let balanced = level_eval(0);
+    // A9 stands alone; the trolls on F7 and H12 stand alone, out of every dwarf's reach.
+    let (as_dwarfs, as_trolls) =
+        seen_by_each_side(board("L5 M5 N5 L6 M6 N6 A9", "F7 H12", Side::Dwarfs));
     // Playing the dwarfs: a lone dwarf costs 0.05 (not 0.3), a lone troll gains nothing (not
     // 0.3 each): 25 more for A10, 60 less for the two trolls.
     assert_eq!(
@@ -551,21 +564,17 @@ fn balanced_prices_weaknesses_its_own_way_when_it_plays_the_dwarfs() {
         25 - 60
     );
     // Hard weighs them alike whichever side it plays.
-    let (eval, _) = crate::search::level_values(&SEARCH_SETS[1], &[]);
-    let hard = Evaluation::new(&EvalWeights::from_values(&eval));
+    let hard = level_eval(1);
     assert_eq!(hard.dwarf_score(&as_dwarfs), hard.dwarf_score(&as_trolls));
 }
 
 #[test]
 fn expert_closes_on_a_lone_troll_harder_once_few_trolls_stand() {
-    let (eval, _) = crate::search::level_values(&SEARCH_SETS[2], &[]);
-    let expert = Evaluation::new(&EvalWeights::from_values(&eval));
+    let expert = level_eval(2);
     // The troll on F7 stands alone with D5 and H9 two squares from it; the other trolls stand
-    // in pairs out of every dwarf's reach. A9 steps to A10 to hand the move to the trolls.
+    // in pairs out of every dwarf's reach.
     let gap = |trolls: &str| {
-        let b = board("D5 H9 A9", trolls, Side::Dwarfs);
-        let as_dwarfs = Node::new(&round(b.clone())).after(round(b).parse_move("A9-A10").unwrap());
-        let as_trolls = Node::new(&round(as_dwarfs.board().clone()));
+        let (as_dwarfs, as_trolls) = seen_by_each_side(board("D5 H9 A9", trolls, Side::Dwarfs));
         expert.dwarf_score(&as_dwarfs) - expert.dwarf_score(&as_trolls)
     };
     // Five trolls: each hunter counts 0.4 to Expert's dwarfs and the shared 0.05 to its trolls.
