@@ -118,7 +118,15 @@ crate::search_levels! {
         // No threat search: as dwarfs against Balanced (12 matches, seed 2) Hard's margin was
         // -9.0 [-11.2, -6.8] a round with it, -6.2 [-8.3, -4.1] without; width 32 -7.2.
         search: search(3.0, 16.0, 60_000.0, HORIZON as f64, 700.0, 0.0, 0.0),
-        eval_defaults: &[],
+        // Hard's dwarfs pay nothing for a dwarf standing alone: at the shared 0.3 (most start
+        // dwarfs stand alone) they spent the opening pulling edge dwarfs into groups and into
+        // the trolls' shoves, and lost a dwarf by ply 3 or 7 in every round. As dwarfs against
+        // Balanced, 100 matches: seed 1, margin -1.79 ± 0.52 a round, 18 rounds won (-6.27 ±
+        // 0.72 and 1 at 0.3; 0.05: -2.66); seed 2, -2.15 ± 0.67, 20 won (-6.89, 2). The SPSA
+        // tune of all six dwarf terms against Hard's own trolls
+        // (`configs/tuned/thud-hard-dwarfs.toml`) scores -3.61 ± 1.09 there. Expert keeps 0.3:
+        // at 0.05 its dwarfs scored -6.45 against Hard (20 matches), -0.25 at 0.3.
+        eval_defaults: &[("dwarfs_isolated", 0.0)],
     }
     "expert" {
         summary: "alpha-beta, 6 plies among 24 moves, late quiet moves a ply shallower, captures resolved beyond (player: 1.8 s a move)",

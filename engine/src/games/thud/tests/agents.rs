@@ -78,8 +78,8 @@ fn level_tables_are_consistent() {
         (2, 6.0, 24.0, 0.0),
     ] {
         let table = &SEARCH_SETS[table];
-        // Balanced prices weaknesses lower when it plays the dwarfs, Expert hunts harder late in
-        // a round; the rest is shared.
+        // Balanced prices weaknesses lower when it plays the dwarfs, Hard pays nothing for a lone
+        // dwarf, Expert hunts harder late in a round; the rest is shared.
         let (lower, higher): (&[&str], &[&str]) = match table.name {
             "thud-balanced" => (
                 &[
@@ -92,6 +92,7 @@ fn level_tables_are_consistent() {
                 ],
                 &[],
             ),
+            "thud-hard" => (&["dwarfs_isolated"], &[]),
             "thud-expert" => (&[], &["dwarfs_hunt_few"]),
             _ => (&[], &[]),
         };
@@ -552,7 +553,7 @@ fn seen_by_each_side(b: Board) -> (Node, Node) {
 }
 
 #[test]
-fn balanced_prices_weaknesses_its_own_way_when_it_plays_the_dwarfs() {
+fn balanced_and_hard_price_weaknesses_their_own_way_when_they_play_the_dwarfs() {
     let balanced = level_eval(0);
     // A9 stands alone; the trolls on F7 and H12 stand alone, out of every dwarf's reach.
     let (as_dwarfs, as_trolls) =
@@ -563,9 +564,17 @@ fn balanced_prices_weaknesses_its_own_way_when_it_plays_the_dwarfs() {
         balanced.dwarf_score(&as_dwarfs) - balanced.dwarf_score(&as_trolls),
         25 - 60
     );
-    // Hard weighs them alike whichever side it plays.
+    // Playing the dwarfs, Hard pays nothing for the lone dwarf (not 0.3) and prices the trolls
+    // like its trolls do: 30 more.
     let hard = level_eval(1);
-    assert_eq!(hard.dwarf_score(&as_dwarfs), hard.dwarf_score(&as_trolls));
+    assert_eq!(
+        hard.dwarf_score(&as_dwarfs) - hard.dwarf_score(&as_trolls),
+        30
+    );
+    // Expert weighs them alike whichever side it plays (its own term is for hunters of a lone
+    // troll, and none stands within two squares of one).
+    let expert = level_eval(2);
+    assert_eq!(expert.dwarf_score(&as_dwarfs), expert.dwarf_score(&as_trolls));
 }
 
 #[test]
