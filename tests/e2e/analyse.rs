@@ -54,9 +54,11 @@ fn thud_hard_reports_a_legal_move_with_its_search_figures() {
     let legal = stdout(&koom(&["legal", "--game", "thud"]));
     let best = a["best"].as_str().unwrap();
     assert!(legal.lines().skip(1).any(|m| m == best), "{best}");
-    assert_eq!(a["depth"], 3, "Hard searches 3 plies");
+    assert_eq!(a["depth"], 5, "Hard searches 5 plies as the dwarfs");
     assert!(a["nodes"].as_u64().unwrap() > 100);
     assert!(a["score"].is_number());
+    let trolls = analyse_json(&["--game", "thud", "--level", "hard", "--moves", best]);
+    assert_eq!(trolls["depth"], 3, "and 3 as the trolls");
 }
 
 /// Roll 1 1 1 1 6 6 on a turn's first throw: keeping all six ends the turn, so its value is the

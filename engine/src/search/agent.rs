@@ -32,9 +32,10 @@ pub trait SearchRoot: Game {
 pub struct SearchingAgent<G: SearchRoot, E> {
     searcher: Searcher<G::Node>,
     eval: E,
-    /// The level's own limits, and those in force (a caller's [`Budget`] over them).
-    base: Limits,
-    limits: Limits,
+    /// The level's own limits for the first seat and for the others
+    /// ([`SearchParams::seat_limits`]), and those in force (a caller's [`Budget`] over them).
+    base: [Limits; 2],
+    limits: [Limits; 2],
     contempt: i32,
     /// Hashes of the game's positions so far, in the order they occurred.
     history: Vec<u64>,
@@ -45,7 +46,7 @@ impl<G: SearchRoot, E: Evaluator<G::Node>> SearchingAgent<G, E> {
     /// under `time_control`.
     #[must_use]
     pub fn new(row: &LevelRow, eval: E, search: &SearchParams, time_control: TimeControl) -> Self {
-        let limits = search.limits(time_control);
+        let limits = [0, 1].map(|seat| search.seat_limits(time_control, seat));
         Self {
             searcher: Searcher::new(row.table_bits),
             eval,
@@ -56,10 +57,10 @@ impl<G: SearchRoot, E: Evaluator<G::Node>> SearchingAgent<G, E> {
         }
     }
 
-    /// The budgets this level searches under.
+    /// The budgets this level searches under when it plays `seat`.
     #[must_use]
-    pub fn limits(&self) -> &Limits {
-        &self.limits
+    pub fn limits(&self, seat: usize) -> &Limits {
+        &self.limits[usize::from(seat != 0)]
     }
 
     /// A full search of `game` from this level's point of view, with the game's history so far
@@ -68,8 +69,9 @@ impl<G: SearchRoot, E: Evaluator<G::Node>> SearchingAgent<G, E> {
     pub fn search(&mut self, game: &G, ctx: &mut Context<'_>) -> SearchResult<G::Move> {
         self.searcher
             .set_game(&self.history, game.contempt(self.contempt));
+        let limits = *self.limits(game.to_move());
         self.searcher
-            .search(&game.node(), &self.eval, &self.limits, ctx.clock, ctx.rng)
+            .search(&game.node(), &self.eval, &limits, ctx.clock, ctx.rng)
     }
 
     /// Records `hash` as a position of the current game.
@@ -109,7 +111,7 @@ where
     }
 
     fn set_budget(&mut self, budget: Budget) {
-        self.limits = self.base.with_budget(budget);
+        self.limits = self.base.map(|limits| limits.with_budget(budget));
     }
 }
 

@@ -49,6 +49,11 @@ crate::weight_set! {
         /// `SearchGame::forcing`) is searched over the moves that may answer it, and one ply
         /// more where the horizon meets it; 0: like any other position.
         threats: 1.0, 0.0..=1.0, 1.0;
+        /// Plies a batch search adds to `depth` when the level plays the first seat, for a game
+        /// whose sides need different depths: Thud's dwarfs lose dwarfs to troll shoves set up
+        /// over quiet moves, which a search as shallow as the trolls' own does not see. 0 for
+        /// none; under player time control both sides deepen until their time is up.
+        first_seat_plies: 0.0, 0.0..=8.0, 1.0;
     }
 }
 
@@ -70,6 +75,7 @@ impl SearchParams {
             self.reduction,
             self.futility,
             self.threats,
+            self.first_seat_plies,
         ]
     }
 
@@ -102,6 +108,17 @@ impl SearchParams {
             futility: self.futility.round() as i32,
             threats: self.threats >= 0.5,
         }
+    }
+
+    /// The budgets of a search for `seat` (0: the first) under `time_control`: [`Self::limits`],
+    /// `first_seat_plies` deeper for the first seat in batch play.
+    #[must_use]
+    pub fn seat_limits(&self, time_control: TimeControl, seat: usize) -> Limits {
+        let mut limits = self.limits(time_control);
+        if seat == 0 && time_control == TimeControl::Batch {
+            limits.depth += self.first_seat_plies.round() as u32;
+        }
+        limits
     }
 
     /// The contempt in the evaluation's integer units.
@@ -264,7 +281,7 @@ pub const fn level_list<const A: usize, const B: usize, const N: usize>(
 ///     name: "material", default: 1.0, min: 0.0, max: 2.0, step: 0.1, doc: "",
 /// }];
 /// const fn plies(depth: f64) -> SearchParams {
-///     SearchParams { depth, deepen: 0.0, width: 0.0, nodes: 1e6, player_depth: depth, time_ms: 1e3, contempt: 0.0, reduction: 0.0, futility: 0.0, threats: 1.0 }
+///     SearchParams { depth, deepen: 0.0, width: 0.0, nodes: 1e6, player_depth: depth, time_ms: 1e3, contempt: 0.0, reduction: 0.0, futility: 0.0, threats: 1.0, first_seat_plies: 0.0 }
 /// }
 /// engine::search_levels! {
 ///     game "demo", evaluation EVAL;
@@ -341,6 +358,7 @@ mod tests {
         reduction: 1.0,
         futility: 40.0,
         threats: 1.0,
+        first_seat_plies: 2.0,
     };
     static TABLE: [Param; 1 + SEARCH_LEN] = level_table(EVAL, &HARD);
     const SET: WeightSet = WeightSet {
@@ -368,7 +386,8 @@ mod tests {
                 "contempt",
                 "reduction",
                 "futility",
-                "threats"
+                "threats",
+                "first_seat_plies"
             ]
         );
         let (eval, search) = level_values(&SET, &[1.5, 6.0]);
@@ -409,6 +428,13 @@ mod tests {
                 futility: 40,
                 threats: true
             }
+        );
+        // The first seat searches `first_seat_plies` deeper in batch play only.
+        assert_eq!(HARD.seat_limits(TimeControl::Batch, 0).depth, 6);
+        assert_eq!(HARD.seat_limits(TimeControl::Batch, 1), batch);
+        assert_eq!(
+            HARD.seat_limits(TimeControl::Player, 0),
+            HARD.limits(TimeControl::Player)
         );
         assert_eq!(HARD.contempt(), 25);
         // No budget may be zero: a weights file saying so is refused by the table's ranges.

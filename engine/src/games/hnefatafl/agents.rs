@@ -32,6 +32,7 @@ const fn search(
         reduction,
         futility,
         threats: 1.0,
+        first_seat_plies: 0.0,
     }
 }
 

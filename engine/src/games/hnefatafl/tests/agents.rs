@@ -135,7 +135,7 @@ fn the_player_time_budget_binds_on_an_injected_clock() {
         time_control: crate::agent::TimeControl::Player,
     };
     let mut expert = super::super::agents::searching_agent(&setup);
-    let limits = *expert.limits();
+    let limits = *expert.limits(0);
     assert_eq!(
         (limits.depth, limits.time_ms, limits.nodes),
         (12, Some(1800), None)
