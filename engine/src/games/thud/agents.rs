@@ -148,6 +148,11 @@ crate::search_levels! {
         // 6 plies against Hard, at three times the nodes. Its median move over the first 80
         // plies of self-play takes about 90 ms on one core (`level_timings`), within the
         // 100 ms a batch move may take; the node budget only stops outliers.
+        // Past 6 plies depth stops paying, so Expert keeps `first_seat_plies` 0: as dwarfs
+        // against Hard's trolls from the opening suite (60 matches, seed 1, the same openings)
+        // its margin is -3.12 ± 1.49 a round at 6 plies and -2.80 ± 1.39 at 8 (paired gain
+        // +0.32 ± 1.86), at three times the time; from the start position (10 matches) -0.10
+        // at 6 plies, -4.20 at 8 and -1.38 at 7 (40 matches).
         search: search(6.0, 24.0, 1_000_000.0, HORIZON as f64, 1800.0, 1.0, 0.0),
         // Late in a round, the dwarfs close on a lone troll at 0.4 a dwarf. As dwarfs against
         // Easy, seed 1, 200 matches: 185 rounds won (175 at the shared 0.05), margin +2.62
