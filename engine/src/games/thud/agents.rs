@@ -159,6 +159,11 @@ crate::search_levels! {
         // (+3.69); seed 2, 100 matches: 94 won (86). Against Hard, seed 1, 100 matches: margin
         // -0.25 ± 0.59 a round, 50 won (at 0.05, first 50: -2.44 ± 0.92, 11 won). At 0.2: 63 of 80
         // won against Easy (72). Hard gains nothing from it (-6.43 against Balanced, -6.27).
+        // These are start-position figures, a few lines each. From 60 openings of 2 random plies
+        // (`koom openings --game thud --plies 2 --count 60 --level beginner --keep 0..1 --games
+        // 1 --seed 5`; matches on seed 1) Expert's dwarfs win 25 of 60 rounds against Easy,
+        // margin -0.62 ± 1.06 (22 and -0.68 at 0.05, paired -0.07 ± 0.85), and score -4.63 ±
+        // 1.32 against Hard.
         eval_defaults: &[("dwarfs_hunt_few", 0.4)],
     }
 }
