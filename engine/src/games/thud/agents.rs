@@ -152,7 +152,13 @@ crate::search_levels! {
         // against Hard's trolls from the opening suite (60 matches, seed 1, the same openings)
         // its margin is -3.12 ± 1.49 a round at 6 plies and -2.80 ± 1.39 at 8 (paired gain
         // +0.32 ± 1.86), at three times the time; from the start position (10 matches) -0.10
-        // at 6 plies, -4.20 at 8 and -1.38 at 7 (40 matches).
+        // at 6 plies, -4.20 at 8 and -1.38 at 7 (40 matches). Depth, width and capture depth
+        // together do pay, far past the batch budget: 8 plies as the dwarfs, width 40,
+        // `capture_plies` 6 and 4,000,000 nodes (46 times the time on a middle-game position)
+        // score -1.52 ± 1.30 a round against Hard's trolls from 40 openings of 2 random plies
+        // (the ones below; seed 1), a paired gain of +3.33 ± 2.01 over these settings, and
+        // still lose the round; width 40 and `capture_plies` 6 alone, at 6 plies, gain +1.45 ±
+        // 2.47 (20 matches) at twice the time.
         search: search(6.0, 24.0, 1_000_000.0, HORIZON as f64, 1800.0, 1.0, 0.0),
         // Late in a round, the dwarfs close on a lone troll at 0.4 a dwarf. As dwarfs against
         // Easy, seed 1, 200 matches: 185 rounds won (175 at the shared 0.05), margin +2.62
