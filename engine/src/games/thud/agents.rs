@@ -154,7 +154,7 @@ crate::search_levels! {
         // +0.32 ± 1.86), at three times the time; from the start position (10 matches) -0.10
         // at 6 plies, -4.20 at 8 and -1.38 at 7 (40 matches). Depth, width and capture depth
         // together do pay, far past the batch budget: 8 plies as the dwarfs, width 40,
-        // `capture_plies` 6 and 4,000,000 nodes (46 times the time on a middle-game position)
+        // `capture_plies` 6 and 4,000,000 nodes (46 times the time on a position 4 plies in)
         // score -1.52 ± 1.30 a round against Hard's trolls from 40 openings of 2 random plies
         // (the ones below; seed 1), a paired gain of +3.33 ± 2.01 over these settings, and
         // still lose the round; width 40 and `capture_plies` 6 alone, at 6 plies, gain +1.45 ±
