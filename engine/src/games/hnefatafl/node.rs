@@ -67,12 +67,9 @@ impl SearchRoot for Hnefatafl {
         *self
     }
 
-    /// The attackers' cycles cost the level's contempt; the defenders' cost
-    /// [`DEFENDERS_CYCLE`], as good as a loss. Copenhagen's own rules make a perpetual
-    /// repetition a loss for the defenders (koom's rules have no repetition rule, so the players
-    /// carry it). At the level's contempt for both, a king far behind on material held the
-    /// attackers in a 4-ply perpetual to the ply cap: his cycle cost him less than any other
-    /// move, and the attackers had to answer each step.
+    /// The attackers' cycles cost the level's contempt; the defenders' cost `DEFENDERS_CYCLE`,
+    /// as good as a loss: Copenhagen's own rules make a perpetual repetition a loss for the
+    /// defenders, and koom's rules have no repetition rule, so the players carry it.
     fn contempt(&self, level: i32) -> i32 {
         match self.side_to_move() {
             Side::Attackers => level,
