@@ -30,14 +30,10 @@ const EVAL: &[Param] = EvalWeights::SET.params;
 const EVAL_LEN: usize = EVAL.len();
 
 /// Easy's table: the evaluation's, with no capture search (Easy does not look ahead), and a
-/// quarter of a troll's points for each troll a dwarf threatens, even with the trolls to move:
-/// Easy's dwarfs step beside trolls for the threat and are taken, which keeps the level easy
-/// (at 0, the searching levels' default, Easy's dwarfs lost 16 points a round to Balanced's
-/// trolls instead of all 32, and Balanced no longer won most matches against Easy). Its dwarfs
-/// count their points alone (`dwarf_material` 0): the extra value per dwarf prices the
-/// sacrifices a search finds, and Easy does not search; it stays the opponent that Expert's
-/// figures as dwarfs against Easy were measured against, and so an ended round is its points
-/// alone (`end_shape` 0).
+/// quarter of a troll's points for each troll a dwarf threatens, even with the trolls to move,
+/// so that Easy's dwarfs step beside trolls and are taken, which keeps the level easy. Its dwarfs
+/// count their points alone (`dwarf_material`, `end_shape` 0): the extra value per dwarf prices
+/// the sacrifices a search finds, and Easy does not search. Measured: `docs/findings/thud-levels.md`.
 static EASY_PARAMS: [Param; EVAL_LEN] = with_defaults(
     EVAL,
     &[
@@ -93,18 +89,11 @@ crate::search_levels! {
     "balanced" {
         summary: "alpha-beta, 2 plies among the 8 most promising moves, captures resolved beyond, a threatened dwarf's answers searched one ply more",
         table_bits: 15,
-        // Threat search on: at two plies a dwarf move that lets a troll take next turn was
-        // only guessed (`troll_threat_later`), and Balanced's dwarfs fed Easy's trolls. As
-        // dwarfs against Easy, 12 matches, seed 2: dwarf margin -20.5 [-24.8, -16.2] a round
-        // without, -3.3 [-6.1, -0.4] with (20 matches, seed 3: -3.0 [-4.3, -1.7]).
+        // Threat search on: at two plies a dwarf move that lets a troll take next turn is
+        // otherwise only guessed (`troll_threat_later`).
         search: search(2.0, 8.0, 20_000.0, 2.0, 300.0, 0.0, 1.0),
         // Playing the dwarfs, Balanced prices weaknesses low: with the shared terms a dwarf fed
-        // to a troll cost it little (the troll that took it stood alone, the dwarf's own
-        // `isolated` and `exposed` went with it), and its dwarfs lost to Easy's trolls. As
-        // dwarfs against Easy, 48 matches, seed 1: margin -3.5 a round with the shared terms,
-        // +1.50 [+0.55, +2.45] with these. Its trolls keep the shared terms: with these both
-        // ways, Balanced's trolls beat Hard's dwarfs by 18.3 points a round and Hard won only
-        // 10.5 of 24 matches.
+        // to a troll cost it little (its own `isolated` and `exposed` went with it).
         eval_defaults: &[
             ("dwarfs_isolated", 0.05),
             ("dwarfs_exposed", 0.1),
@@ -117,59 +106,24 @@ crate::search_levels! {
     "hard" {
         summary: "alpha-beta, 3 plies among 16 moves (5 as the dwarfs, late quiet moves a ply shallower), captures resolved beyond (player: 0.7 s a move)",
         table_bits: 15,
-        // No threat search: as dwarfs against Balanced (12 matches, seed 2) Hard's margin was
-        // -9.0 [-11.2, -6.8] a round with it, -6.2 [-8.3, -4.1] without; width 32 -7.2.
-        // Two plies more as the dwarfs, with late quiet moves a ply shallower (the reduction
-        // starts at 3 plies left, so the trolls' 3-ply search is unchanged by it). As dwarfs
-        // against Balanced, 100 matches: seed 1, margin +0.66 ± 0.50 a round (-1.79 ± 0.52 at
-        // 3 plies), seed 2 +0.72 ± 0.41 (-2.15); from the opening suite, -1.21 ± 1.07 (-4.08 ±
-        // 1.33). Without the reduction, 5 plies scored -6.13 (30 matches) and 4 plies -2.95.
+        // Two plies more as the dwarfs, the weaker side, with late quiet moves a ply shallower
+        // (the reduction starts at 3 plies left, so the trolls' 3-ply search is unchanged by it).
         search: SearchParams {
             first_seat_plies: 2.0,
             ..search(3.0, 16.0, 60_000.0, HORIZON as f64, 700.0, 1.0, 0.0)
         },
-        // Hard's dwarfs pay nothing for a dwarf standing alone: at the shared 0.3 (most start
-        // dwarfs stand alone) they spent the opening pulling edge dwarfs into groups and into
-        // the trolls' shoves, and lost a dwarf by ply 3 or 7 in every round. As dwarfs against
-        // Balanced, 100 matches: seed 1, margin -1.79 ± 0.52 a round, 18 rounds won (-6.27 ±
-        // 0.72 and 1 at 0.3; 0.05: -2.66); seed 2, -2.15 ± 0.67, 20 won (-6.89, 2). The SPSA
-        // tune of all six dwarf terms against Hard's own trolls
-        // (`configs/tuned/thud-hard-dwarfs.toml`) scores -3.61 ± 1.09 there. Expert keeps 0.3:
-        // at 0.05 its dwarfs scored -6.45 against Hard (20 matches), -0.25 at 0.3.
+        // Hard's dwarfs pay nothing for a dwarf standing alone: most start dwarfs stand alone,
+        // and a price pulls edge dwarfs into groups and into the trolls' shoves.
         eval_defaults: &[("dwarfs_isolated", 0.0)],
     }
     "expert" {
         summary: "alpha-beta, 6 plies among 24 moves, late quiet moves a ply shallower, captures resolved beyond (player: 1.8 s a move)",
         table_bits: 17,
-        // Depth is what the dwarfs lacked: as dwarfs against Hard (12 matches, seed 2) Expert's
-        // margin was -9.7 [-11.7, -7.6] a round at 4 plies, -2.0 [-4.1, +0.1] at 6 plies with
-        // late quiet moves reduced a ply (-5.3 at 5 plies); against Easy's trolls it won 19
-        // of 20 rounds (seed 3, margin +4.4 [+3.0, +5.8]). The threat search cost it: -10.6 at
-        // 6 plies against Hard, at three times the nodes. Its median move over the first 80
-        // plies of self-play takes about 90 ms on one core (`level_timings`), within the
-        // 100 ms a batch move may take; the node budget only stops outliers.
-        // Past 6 plies depth stops paying, so Expert keeps `first_seat_plies` 0: as dwarfs
-        // against Hard's trolls from the opening suite (60 matches, seed 1, the same openings)
-        // its margin is -3.12 ± 1.49 a round at 6 plies and -2.80 ± 1.39 at 8 (paired gain
-        // +0.32 ± 1.86), at three times the time; from the start position (10 matches) -0.10
-        // at 6 plies, -4.20 at 8 and -1.38 at 7 (40 matches). Depth, width and capture depth
-        // together do pay, far past the batch budget: 8 plies as the dwarfs, width 40,
-        // `capture_plies` 6 and 4,000,000 nodes (46 times the time on a position 4 plies in)
-        // score -1.52 ± 1.30 a round against Hard's trolls from 40 openings of 2 random plies
-        // (the ones below; seed 1), a paired gain of +3.33 ± 2.01 over these settings, and
-        // still lose the round; width 40 and `capture_plies` 6 alone, at 6 plies, gain +1.45 ±
-        // 2.47 (20 matches) at twice the time.
+        // Depth is what the dwarfs lack, up to 6 plies; past that it stops paying within the
+        // batch budget, so Expert keeps one depth for both sides.
         search: search(6.0, 24.0, 1_000_000.0, HORIZON as f64, 1800.0, 1.0, 0.0),
-        // Late in a round, the dwarfs close on a lone troll at 0.4 a dwarf. As dwarfs against
-        // Easy, seed 1, 200 matches: 185 rounds won (175 at the shared 0.05), margin +2.62
-        // (+3.69); seed 2, 100 matches: 94 won (86). Against Hard, seed 1, 100 matches: margin
-        // -0.25 ± 0.59 a round, 50 won (at 0.05, first 50: -2.44 ± 0.92, 11 won). At 0.2: 63 of 80
-        // won against Easy (72). Hard gains nothing from it (-6.43 against Balanced, -6.27).
-        // These are start-position figures, a few lines each. From 60 openings of 2 random plies
-        // (`koom openings --game thud --plies 2 --count 60 --level beginner --keep 0..1 --games
-        // 1 --seed 5`; matches on seed 1) Expert's dwarfs win 25 of 60 rounds against Easy,
-        // margin -0.62 ± 1.06 (22 and -0.68 at 0.05, paired -0.07 ± 0.85), and score -4.63 ±
-        // 1.32 against Hard.
+        // Late in a round, the dwarfs close on a lone troll: rounds drawn with a troll out of
+        // reach turn into wins.
         eval_defaults: &[("dwarfs_hunt_few", 0.4)],
     }
 }
