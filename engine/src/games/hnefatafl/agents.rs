@@ -38,32 +38,18 @@ const fn search(
 
 crate::search_levels! {
     game "hnefatafl", evaluation EvalWeights::SET.params;
-    /// The levels, weakest first. Full width throughout: the ordering is too coarse to prune by
-    /// (three plies on the 24 best-ordered moves lost to two plies at full width). Every level
-    /// has a node budget: on an emptied board the king's free lines extend the search, and an
-    /// uncapped Hard move once took 91 million nodes (1.9 million for Easy's single ply) before
-    /// the quiescence stage ordered its moves; the caps sit above each level's 90th percentile
-    /// of nodes (Expert's also keeps its median move under 100 ms on one core). A cycle costs
-    /// the attackers, when they search, 300 (three soldiers): at 20, a side ahead on material
-    /// still let a king shuttling between two squares hold it in a cycle to the cap. When the
-    /// defenders search, a cycle costs them far more (`node::DEFENDERS_CYCLE`), as Copenhagen's
+    /// The levels, weakest first. Full width throughout: the ordering is too coarse to prune by.
+    /// Every level has a node budget, above its 90th percentile of nodes: on an emptied board the
+    /// king's free lines extend the search without bound. A cycle costs the attackers, when they
+    /// search, 300 (three soldiers), so that a side ahead on material is not held in a cycle to
+    /// the cap; the defenders pay far more (`node::DEFENDERS_CYCLE`), as Copenhagen's
     /// perpetual-repetition rule would.
     ///
     /// Hard searches an even horizon: an odd one ends on the attackers' own move, so they never
-    /// see the defenders' reply, and Hard at three plies won only half its games as attackers
-    /// against Normal (0.50 [0.30, 0.70], 40 games; at four plies 0.58-0.70). Four plies cost
-    /// 15-60 times three at full width, almost all of it in horizon evaluations, so Hard and
-    /// Expert prune quiet moves that cannot reach alpha within 100 a ply (futility), and Expert
-    /// also searches late quiet moves a ply shallower, which lets its 250,000 nodes reach five
-    /// plies in quiet positions. Expert stops at five: at six, every move used its whole budget
-    /// and the median move of the browser's timing game took 183-198 ms natively on a loaded
-    /// machine (at five, 80 ms), above the 100 ms a batch move may take, for a score against
-    /// Hard within noise of five's (0.725 against 0.66, 40 games each). Where five plies cost
-    /// little (a lone king among attackers, an emptied board), Expert deepens up to nine while
-    /// an eighth of its nodes is unused: at five, its attackers walked into an ending where the
-    /// lone king shuttles e4-e5 with a free line each time and one attacker must shuttle f4-f5
-    /// to block it, a perpetual both sides are forced into that they saw only once in it; it
-    /// capped 3 of 100 distinct self-play games (seed 4).
+    /// see the defenders' reply. Hard and Expert prune quiet moves that cannot reach alpha within
+    /// 100 a ply (futility), and Expert also searches late quiet moves a ply shallower, stops at
+    /// five plies (the 100 ms a batch move may take), and deepens up to nine where five plies
+    /// cost little (a lone king among attackers), to see the perpetuals of such endings.
     const ROWS;
     /// Each level's table: the evaluation's weights, then the search parameters.
     static SETS;

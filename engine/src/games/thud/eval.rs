@@ -20,23 +20,9 @@ crate::weight_set! {
     /// The evaluation's weights, in points (a dwarf is worth 1, a troll 4).
     pub struct EvalWeights = "thud-eval" {
         /// Per dwarf on the board, on top of its point. The per-dwarf penalties (`isolated`,
-        /// `exposed`) make a dwarf in a bad spot worth less than its point, and a troll that
-        /// takes it also leaves the other dwarfs it threatened: to the search, feeding it to a
-        /// troll cost little or gained, and Expert's dwarfs gave Easy's trolls a dwarf a move.
-        /// At 0.3 a dwarf alone is worth its point again. Expert as dwarfs against Easy, 20
-        /// matches on each of seeds 7 to 10, rounds won: 36 of 80 at 0, 62 of 80 at 0.3 (0.25
-        /// won 49 of 80; 0.2 and 0.4 won 11 and 14 of 40 on seeds 7 and 8, 0.7 won 7 of 40);
-        /// 100 matches on each of seeds 7 and 8 at 0.3: 152 of 200 rounds, dwarf margin +2.45
-        /// a round (36 of 100 at 0, seed 8, margin -1.14). It counts the dwarfs standing, so a
-        /// round that ends with the dwarfs taken scores like the leaves before it, and the
-        /// trolls search for the last capture. The window's end then looks to the dwarfs like a
-        /// loss of 0.3 per dwarf standing (9.6 points at the start); counted per dwarf taken
-        /// instead, that gap moves to the dwarfs' elimination: the dwarfs won 158 of 200 rounds
-        /// against Easy (seeds 7 and 8, margin +2.43), within the figure above, but Balanced's
-        /// trolls stopped short of the last dwarf and Balanced lost the three matches of the
-        /// level-order test to Easy (20-29, 20-25, 12-25 points, seeds 0 to 2). Counting 0.3 a
-        /// dwarf standing on every ended round as well (no gap at either end) won 153 of 200
-        /// (margin +2.44): the gap is not what loses the rounds that are lost.
+        /// `exposed`) make a dwarf in a bad spot worth less than its point, so that without this
+        /// term feeding it to a troll costs the search little; at 0.3 a dwarf alone is worth its
+        /// point again. It counts the dwarfs standing, so the trolls search for the last capture.
         dwarf_material: 0.3, 0.0..=2.0, 0.05;
         /// Per pair of neighbouring dwarfs: a block of dwarfs is hard to take and can hurl.
         cohesion: 0.15, 0.0..=2.0, 0.025;
@@ -59,9 +45,8 @@ crate::weight_set! {
         /// and the capture search has stopped.
         hurl_threat_now: 0.8, 0.0..=1.0, 0.05;
         /// Per troll in a hurl's reach when the trolls move first, as a share of its 4 points.
-        /// Default 0: the trolls move the troll away or take the dwarf that threatens it, and at
-        /// 0.25 Hard's dwarfs stepped lone dwarfs beside trolls for the threat (16 rounds as
-        /// dwarfs against the earlier Hard's trolls: dwarf margin -5.2 at 0, -8.9 at 0.25).
+        /// Default 0: the trolls move the troll away or take the dwarf that threatens it, and a
+        /// price makes the dwarfs step lone dwarfs beside trolls for the threat.
         hurl_threat_later: 0.0, 0.0..=1.0, 0.05;
         /// `isolated` when the level plays the dwarfs.
         dwarfs_isolated: 0.3, 0.0..=3.0, 0.05;
@@ -75,11 +60,8 @@ crate::weight_set! {
         dwarfs_troll_threat_later: 0.3, 0.0..=1.0, 0.05;
         /// `dwarfs_hunt` once at most `FEW_TROLLS` (5) trolls stand. Late in a round a lone troll
         /// can stand out of every hurl's reach while the window runs out, and a line that can
-        /// reach it takes more moves than the search sees: Expert's dwarfs drew 20 dwarfs to 5
-        /// trolls against Easy with a lone troll on C5 (8 of 200 rounds, seed 1). Raised early
-        /// (`dwarfs_hunt` 0.15, every troll count) the dwarfs fed dwarfs from the fourth ply to
-        /// make trolls stand alone: 35 of 80 rounds won, 72 at 0.05. Expert's own default:
-        /// see its level row.
+        /// reach it takes more moves than the search sees; raised early, the dwarfs feed dwarfs
+        /// to make trolls stand alone.
         dwarfs_hunt_few: 0.05, 0.0..=1.0, 0.01;
         /// Per troll step to an empty square that no hurl reaches: safe room to manoeuvre.
         troll_mobility: 0.03, 0.0..=0.5, 0.01;
@@ -90,16 +72,8 @@ crate::weight_set! {
         /// Share of the standing terms (`dwarf_material` and both sides' shapes) that a round
         /// ended on its no-capture window or ply cap still scores on top of its points when the
         /// dwarfs lead. Without it the window's end looks to a leading side like the loss of
-        /// those terms (9.6 points of `dwarf_material` alone at the start), and Expert's dwarfs,
-        /// ahead, gave Easy's trolls a dwarf in the window's last plies to play on. Only when the
-        /// dwarfs lead: scored at every end, Expert's dwarfs shuffled the window out from the
-        /// start position (20 rounds of 20 drawn 32-32 against Easy, seed 7), where that gap is
-        /// what makes them open the game. Expert as dwarfs against Easy with the opening suite,
-        /// 100 matches: seed 7, 44 rounds won (43 at 0), margin -1.14 [-2.17, -0.11] a round;
-        /// seed 8, 37 (35 at 0), -2.10 [-3.27, -0.93]. From the start position, 50 matches: 39
-        /// (36 at 0) on seed 7, margin +2.62 [+1.79, +3.45]; 39 (38 at 0) on seed 8, +2.30
-        /// [+1.40, +3.20]. Against Hard (both at 1, opening suite, 50 matches, seed 7) Expert won
-        /// 43 matches: margin -8.48 [-10.42, -6.54] as dwarfs to Hard's -19.06.
+        /// those terms, and a side ahead gives away a dwarf to play on; scored at every end, the
+        /// dwarfs shuffle the window out from the start position instead of opening the game.
         end_shape: 1.0, 0.0..=1.0, 0.05;
         /// Move ordering, per dwarf a quiet dwarf move puts beside it (minus those it leaves).
         order_cohesion: 0.2, 0.0..=2.0, 0.05;
