@@ -332,7 +332,8 @@ pub struct RunArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Output folder (default: koom-results/GAME).
+    /// Output folder (default: koom-results/GAME, or koom-results/GAME-shard-K-of-N with
+    /// --shard). One koom process at a time may write a folder.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Also write games.csv, one row per game.

@@ -46,7 +46,7 @@ impl GameVisitor for Merge<'_> {
             }
             tally.merge(&partial.tally);
         }
-        reports::check_writable_dir(&exp.out)?;
+        let _lock = tuner::atomic::lock_output_dir(&exp.out)?;
         write_results(
             &plan,
             &exp,

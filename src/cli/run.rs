@@ -7,6 +7,7 @@ use std::time::Instant;
 use anyhow::{Context as _, bail};
 use engine::{Game, GameVisitor};
 use reports::GamesCsv;
+use tuner::atomic::lock_output_dir;
 use tuner::config::{Experiment, ExperimentFile};
 use tuner::partial::Shard;
 use tuner::records::{RecordsFile, partial_path, record_of};
@@ -20,23 +21,23 @@ use super::live::{Live, interrupted, run_info, write_results};
 struct RunGame<'a> {
     exp: &'a Experiment,
     args: &'a RunArgs,
+    shard: Option<Shard>,
 }
 
 impl GameVisitor for RunGame<'_> {
     type Output = anyhow::Result<ExitCode>;
 
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
-        let (exp, args) = (self.exp, self.args);
+        let (exp, args, shard) = (self.exp, self.args, self.shard);
         if let Some(format) = &exp.format {
-            if args.shard.is_some() || args.resume || exp.games_csv {
+            if shard.is_some() || args.resume || exp.games_csv {
                 bail!(
                     "--shard, --resume and --games-csv apply to single experiments, not to a `format = \"{format}\"` tournament"
                 );
             }
             return tournament::<G>(exp, *format, args.quiet, args.records.as_deref());
         }
-        let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-        reports::check_writable_dir(&exp.out)?;
+        let _lock = lock_output_dir(&exp.out)?;
         let (mut session, opening) = RunSession::<G>::open(exp, shard, args.resume)?;
         session.plan.records = args.records.is_some();
         announce(opening, &session);
@@ -243,7 +244,7 @@ fn tournament<G: Game>(
     for &(a, b) in &pairs {
         match_plan::<G>(exp, &exp.agents[a], &exp.agents[b])?;
     }
-    reports::check_writable_dir(&exp.out)?;
+    let _lock = lock_output_dir(&exp.out)?;
     let per_pairing = match_plan::<G>(exp, &exp.agents[0], &exp.agents[1])?.games();
     let live = Live::new(per_pairing * pairs.len() as u64, quiet);
     let hooks = live.hooks();
@@ -289,12 +290,23 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         games_csv: args.games_csv.then_some(true),
         ..ExperimentFile::default()
     };
-    let exp = args.experiment.experiment(flags)?.resolve();
+    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    let file = args.experiment.experiment(flags)?;
+    let default_out = file.out.is_none();
+    let mut exp = file.resolve();
+    // Shards started at once must not share the default folder.
+    if let (Some(shard), true) = (shard, default_out) {
+        exp.out.set_file_name(format!(
+            "{}-shard-{}-of-{}",
+            exp.game, shard.index, shard.count
+        ));
+    }
     super::with_game(
         &exp.game,
         RunGame {
             exp: &exp,
             args: &args,
+            shard,
         },
     )?
 }

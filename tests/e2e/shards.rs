@@ -1,6 +1,6 @@
 //! Sharded runs, `koom merge`, checkpoints and `--resume`.
 
-use crate::common::{Koom, interrupt, read, reproducible, scratch, stderr, summary, write};
+use crate::common::{Koom, interrupt, json, read, reproducible, scratch, stderr, summary, write};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -121,5 +121,58 @@ fn a_corrupt_or_foreign_checkpoint_is_reported_not_overwritten() {
         .out(&shard)
         .ok();
     std::fs::copy(shard.join("shard.json"), &checkpoint).unwrap();
-    resume().rejects("belongs to another experiment or shard");
+    resume().rejects("belongs to shard 0/2 (this run: the unsharded run)");
+}
+
+#[test]
+fn shards_without_out_get_their_own_folders_and_a_folder_has_one_writer() {
+    let dir = scratch("default-out");
+    let shard = |k: &str| {
+        Koom::new("run")
+            .args(["--games", "40", "--seed", "4", "--shard", k])
+            .quiet()
+            .current_dir(&dir)
+    };
+    // Both started at once, without --out: each writes its own default folder.
+    let (a, b) = (shard("0/2").spawn(), shard("1/2").spawn());
+    for child in [a, b] {
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let results = dir.join("koom-results");
+    for k in 0..2 {
+        let file = json(&results.join(format!("ludo-shard-{k}-of-2/shard.json")));
+        assert_eq!(file["shard"]["index"], k);
+    }
+    // Another shard given the same folder later does not overwrite the first's result.
+    let first = results.join("ludo-shard-0-of-2");
+    let before = read(&first.join("shard.json"));
+    shard("1/2")
+        .out(&first)
+        .rejects("holds the result of shard 0/2 (this run: shard 1/2)");
+    assert_eq!(read(&first.join("shard.json")), before);
+    // A second process on a folder in use exits 2 naming the holder.
+    let busy = dir.join("busy");
+    let mut long = Koom::new("run")
+        .args(["--games", "1000000", "--threads", "1"])
+        .quiet()
+        .out(&busy)
+        .spawn();
+    let lock = busy.join(".koom.lock");
+    while std::fs::read_to_string(&lock)
+        .unwrap_or_default()
+        .is_empty()
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Koom::new("run")
+        .args(["--games", "40"])
+        .quiet()
+        .out(&busy)
+        .rejects(&format!(
+            "is in use by another koom process (pid {})",
+            long.id()
+        ));
+    interrupt(&long);
+    assert_eq!(long.wait().unwrap().code(), Some(130));
 }

@@ -1,6 +1,6 @@
 //! Write-to-temporary-then-rename.
 
-use std::fs::File;
+use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -102,6 +102,58 @@ pub fn check_writable_dir(dir: &Path) -> io::Result<()> {
     std::fs::remove_file(&probe)
 }
 
+/// The advisory lock file of an output folder.
+pub const LOCK_FILE: &str = ".koom.lock";
+
+/// An output folder held by this process until the guard is dropped (the process ends).
+#[derive(Debug)]
+pub struct DirLock {
+    _file: File,
+}
+
+/// [`check_writable_dir`], then takes the folder's advisory lock so that two koom processes
+/// never write one folder (two shards given the same `--out`): the second gets an error naming
+/// the holder. The lock file stays behind: removing it would let a third process lock a new
+/// file while a second still holds the old one.
+pub fn lock_output_dir(dir: &Path) -> io::Result<DirLock> {
+    check_writable_dir(dir)?;
+    let path = dir.join(LOCK_FILE);
+    let shown = dir.display();
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot open {}: {e}", path.display())))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            let holder = std::fs::read_to_string(&path).unwrap_or_default();
+            let holder = match holder.trim() {
+                "" => String::new(),
+                pid => format!(" (pid {pid})"),
+            };
+            return Err(io::Error::new(
+                io::ErrorKind::ResourceBusy,
+                format!(
+                    "output folder {shown} is in use by another koom process{holder}: give each process its own --out"
+                ),
+            ));
+        }
+        Err(TryLockError::Error(e)) => {
+            return Err(io::Error::new(
+                e.kind(),
+                format!("cannot lock {}: {e}", path.display()),
+            ));
+        }
+    }
+    // The holder's pid, for the message another process prints; the lock does not depend on it.
+    file.set_len(0)?;
+    writeln!(file, "{}", std::process::id())?;
+    Ok(DirLock { _file: file })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +199,25 @@ mod tests {
         let err = check_writable_dir(&bad).unwrap_err();
         assert!(err.to_string().contains("not a UTF-8 path"), "{err}");
         assert!(!bad.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_locked_folder_is_refused_until_released() {
+        let dir = scratch("lock");
+        let held = lock_output_dir(&dir).unwrap();
+        // A second open file description conflicts with the first, as another process would.
+        let err = lock_output_dir(&dir).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::ResourceBusy, "{err}");
+        let pid = format!("(pid {})", std::process::id());
+        assert!(
+            err.to_string().contains("in use by another koom process"),
+            "{err}"
+        );
+        assert!(err.to_string().contains(&pid), "{err}");
+        drop(held);
+        let again = lock_output_dir(&dir).unwrap();
+        drop(again);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -12,7 +12,7 @@ use engine::Game;
 use crate::InputError;
 use crate::atomic::write_atomic;
 use crate::config::{Experiment, Plan};
-use crate::partial::{Partial, Shard, experiment_hash, read_header, read_partial};
+use crate::partial::{Header, Partial, Shard, experiment_hash, read_header, read_partial};
 use crate::runner::{Hooks, RowSink, add_range, remaining, run_ranges};
 use crate::tally::RunTally;
 
@@ -83,6 +83,7 @@ impl<'a, G: Game> RunSession<'a, G> {
             done: Vec::new(),
             restored: None,
         };
+        session.check_shard_file()?;
         let opening = match (resume, session.checkpoint.exists()) {
             (true, true) => {
                 let partial = session.load_checkpoint()?;
@@ -95,6 +96,53 @@ impl<'a, G: Game> RunSession<'a, G> {
             (false, false) => Opening::Fresh,
         };
         Ok((session, opening))
+    }
+
+    /// Where a finished shard's result is written.
+    fn shard_path(&self) -> PathBuf {
+        self.exp.out.join("shard.json")
+    }
+
+    /// Refuses a folder whose `shard.json` is another shard's or experiment's (shards given
+    /// one `--out`, run one after the other), so that it is never overwritten.
+    fn check_shard_file(&self) -> Result<(), InputError> {
+        let path = self.shard_path();
+        if self.shard.is_none() || !path.exists() {
+            return Ok(());
+        }
+        let (header, _) = read_header(&path)?;
+        match self.foreign(&header) {
+            Some(what) => Err(InputError::new(format!(
+                "{} holds the result of {what}; give each shard its own --out",
+                path.display()
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// What makes a partial file another run's: its experiment or its shard, beside this
+    /// run's; `None` when it is this run's.
+    fn foreign(&self, header: &Header) -> Option<String> {
+        let hash = experiment_hash(self.exp, &self.plan);
+        let name = |shard: Option<Shard>| {
+            shard.map_or("the unsharded run".to_owned(), |s| {
+                format!("shard {}/{}", s.index, s.count)
+            })
+        };
+        if header.experiment_hash != hash {
+            Some(format!(
+                "another experiment (hash {}, this run {hash})",
+                header.experiment_hash
+            ))
+        } else if header.shard != self.shard {
+            Some(format!(
+                "{} (this run: {})",
+                name(header.shard),
+                name(self.shard)
+            ))
+        } else {
+            None
+        }
     }
 
     /// Where the checkpoint is written.
@@ -152,7 +200,7 @@ impl<'a, G: Game> RunSession<'a, G> {
 
     /// Writes a finished shard's `shard.json` and removes the checkpoint.
     pub fn write_shard(&self, result: &SessionResult<G>) -> std::io::Result<PathBuf> {
-        let path = self.exp.out.join("shard.json");
+        let path = self.shard_path();
         write_atomic(&path, &result.total.to_json()?)?;
         self.close();
         Ok(path)
@@ -192,12 +240,10 @@ impl<'a, G: Game> RunSession<'a, G> {
     fn load_checkpoint(&self) -> Result<Partial<G>, InputError> {
         let path = &self.checkpoint;
         let (header, value) = read_header(path)?;
-        let hash = experiment_hash(self.exp, &self.plan);
-        if header.experiment_hash != hash || header.shard != self.shard {
+        if let Some(what) = self.foreign(&header) {
             return Err(InputError::new(format!(
-                "{} belongs to another experiment or shard (hash {}, this run {hash}); use another --out or run without --resume",
-                path.display(),
-                header.experiment_hash
+                "{} belongs to {what}; use another --out or run without --resume",
+                path.display()
             )));
         }
         read_partial::<G>(path, value, &self.plan)
