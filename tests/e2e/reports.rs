@@ -1,6 +1,6 @@
 //! `report.html`, `report.md` and `koom report`: what the reports show and that they parse.
 
-use crate::common::{Koom, run_config, scratch, summary};
+use crate::common::{Koom, reproducible, run_config, scratch, summary};
 use std::path::Path;
 
 /// Parses `report.html` as XML (it is written well-formed) and returns its text and the number
@@ -137,4 +137,71 @@ fn a_thud_tournament_report_draws_each_pairings_margin_distribution() {
         );
     }
     assert!(text.contains("dwarf - troll point margin per round: beginner vs easy"));
+}
+
+/// The config block of a report's "Experiment" section.
+fn written_config(out: &Path) -> String {
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let (_, rest) = md
+        .split_once("## Experiment")
+        .expect("an Experiment section");
+    let (_, rest) = rest.split_once("```\n").expect("a config block");
+    rest.split_once("\n```").unwrap().0.to_owned()
+}
+
+/// Runs `config`, then the config its report writes, and asserts that both give the same
+/// `summary.json` less `run`; returns the written config.
+fn replays(name: &str, config: &str) -> String {
+    let first = run_config(name, config, &[]);
+    let written = written_config(&first);
+    let again = run_config(&format!("{name}-again"), &written, &[]);
+    assert_eq!(
+        reproducible(&first),
+        reproducible(&again),
+        "{name}: the written config\n{written}\nreplays the run"
+    );
+    written
+}
+
+#[test]
+fn a_thud_report_config_replays_openings_options_and_matches() {
+    let written = replays(
+        "replay-thud",
+        "game = 'thud'\nagents = ['beginner', 'easy']\ngames = 3\nseed = 4\n\
+         openings = 'configs/openings/thud.txt'\nopenings_order = 'random'\n\
+         [options]\nno_capture_plies = 30\n",
+    );
+    // Thud counts matches: 3 matches, not the 6 rounds they played.
+    assert!(written.contains("games = 3\n"), "{written}");
+}
+
+#[test]
+fn a_hnefatafl_report_config_replays_openings_and_options() {
+    replays(
+        "replay-hnefatafl",
+        "game = 'hnefatafl'\nagents = ['easy', 'normal']\ngames = 2\nseed = 2\n\
+         openings = 'configs/openings/hnefatafl.txt'\n[options]\nply_cap = 120\n",
+    );
+}
+
+#[test]
+fn a_ludo_report_config_replays_weights_options_and_time_control() {
+    // Ludo's levels do not search, so the player time control is still reproducible.
+    let written = replays(
+        "replay-ludo",
+        "game = 'ludo'\nagents = ['hard@configs/weights/ludo-hard.toml', 'normal', 'easy', 'easy']\n\
+         games = 41\nseed = 5\ntime_control = 'player'\n[options]\nroll_cap = 300\n",
+    );
+    // 41 games are rounded up to whole seed groups of 4.
+    assert!(written.contains("games = 44\n"), "{written}");
+}
+
+#[test]
+fn a_trente_douze_tournament_report_config_replays_its_format_and_weights() {
+    replays(
+        "replay-trente-douze",
+        "game = 'trente-douze'\nformat = 'gauntlet'\n\
+         agents = ['hard@configs/weights/trente-douze-hard.toml', 'normal', 'easy']\n\
+         games = 20\nseed = 7\n",
+    );
 }

@@ -111,36 +111,76 @@ pub fn build(summary: &Summary) -> Result<Document, String> {
     }
 }
 
-/// What the "Experiment" section shows.
+/// What the "Experiment" section shows: the config that replays the summary.
 struct Experiment<'a> {
     game: &'a str,
     agents: &'a [String],
     seed: u64,
-    /// `format = …` and `games = …` of a tournament, or `games` and `time_control` of a run.
-    lines: String,
+    /// Games as the config asks for them: matches where the game counts matches.
+    games: u64,
+    time_control: engine::TimeControl,
+    format: Option<tuner::tournament::Format>,
     options: Option<&'a Value>,
+    openings: Option<&'a tuner::openings::SuiteInfo>,
     partial: bool,
 }
 
-fn reproduce(doc: &mut Document, e: &Experiment<'_>) {
-    doc.heading("Experiment");
-    let mut config = format!(
-        "game = \"{}\"\nagents = {:?}\nseed = {}\n{}",
-        e.game, e.agents, e.seed, e.lines
-    );
-    if let Some(options) = e.options.and_then(Value::as_object) {
-        config.push_str("\n[options]\n");
-        for (k, v) in options {
-            config.push_str(&format!("{k} = {v}\n"));
+impl Experiment<'_> {
+    /// The experiment as a config file, serialised with the config's own types so that every
+    /// field `koom run` reads back is written (agents' `@weights` paths are part of their names).
+    fn config(&self) -> Result<String, String> {
+        let options = match self.options {
+            Some(v) if v.as_object().is_some_and(|o| !o.is_empty()) => Some(
+                serde_json::from_value::<toml::Table>(v.clone())
+                    .map_err(|e| format!("the summary's options are not a table: {e}"))?,
+            ),
+            _ => None,
+        };
+        let file = tuner::config::ExperimentFile {
+            game: Some(self.game.to_owned()),
+            agents: Some(self.agents.to_vec()),
+            games: Some(self.games),
+            seed: Some(self.seed),
+            time_control: Some(self.time_control),
+            options,
+            format: self.format,
+            openings: self.openings.map(|o| o.path.clone().into()),
+            openings_order: self.openings.map(|o| o.order),
+            ..Default::default()
+        };
+        toml::to_string(&file)
+            .map(|text| text.trim_end().to_owned())
+            .map_err(|e| format!("cannot write the experiment's config: {e}"))
+    }
+}
+
+/// Games a config asks for to play `seed_groups` groups: the game counts groups (matches) or
+/// games, rounded up to whole groups of one game per seat.
+fn games_asked(game: &str, seed_groups: u64, seats: usize) -> u64 {
+    struct CountsGroups;
+    impl engine::GameVisitor for CountsGroups {
+        type Output = bool;
+        fn visit<G: engine::Game>(self) -> bool {
+            G::GAMES_COUNT_GROUPS
         }
     }
-    doc.text("The experiment as a config: `koom run CONFIG.toml` with this content replays it exactly (same seed, same games).");
-    doc.code(config);
+    if engine::visit_game(game, CountsGroups).unwrap_or(false) {
+        seed_groups
+    } else {
+        seed_groups * seats as u64
+    }
+}
+
+fn reproduce(doc: &mut Document, e: &Experiment<'_>) -> Result<(), String> {
+    doc.heading("Experiment");
+    doc.text("The experiment as a config: koom run CONFIG.toml with this content, run from the same folder (paths are as given), replays it exactly (same seed, same games).");
+    doc.code(e.config()?);
     if e.partial {
         doc.text(
-            "PARTIAL: the run was interrupted; these figures cover only the games that finished.",
+            "PARTIAL: the run was interrupted; these figures cover only the games that finished, and the config asks for the games played so far.",
         );
     }
+    Ok(())
 }
 
 fn record_rows(
@@ -336,14 +376,14 @@ fn run(s: &RunSummary) -> Result<Document, String> {
             game: &s.game,
             agents: &s.agents,
             seed: s.seed,
-            lines: format!(
-                "games = {}\ntime_control = \"{}\"\n",
-                s.games_played, s.time_control
-            ),
+            games: games_asked(&s.game, s.seed_groups, s.agents.len()),
+            time_control: s.time_control,
+            format: None,
             options: Some(&s.options),
+            openings: s.openings.as_ref(),
             partial: s.partial,
         },
-    );
+    )?;
     run_results(&mut doc, s);
     if let Some(h) = &s.head_to_head {
         head_to_head(&mut doc, h);
@@ -637,17 +677,21 @@ fn tournament(t: &TournamentSummary<Value>) -> Result<Document, String> {
         title: format!("koom report: {} {}", crate::title_case(&t.game), format),
         blocks: Vec::new(),
     };
+    let first = t.pairings.first();
     reproduce(
         &mut doc,
         &Experiment {
             game: &t.game,
             agents: &t.agents,
             seed: t.seed,
-            lines: format!("format = \"{}\"\ngames = {}\n", format, t.games_per_pairing),
-            options: t.pairings.first().map(|p| &p.summary.options),
+            games: t.games_per_pairing,
+            time_control: first.map(|p| p.summary.time_control).unwrap_or_default(),
+            format: Some(t.format),
+            options: first.map(|p| &p.summary.options),
+            openings: first.and_then(|p| p.summary.openings.as_ref()),
             partial: t.partial,
         },
-    );
+    )?;
     doc.heading("Ratings");
     doc.text(format!("Bradley–Terry maximum-likelihood ratings over every pairing, the first agent anchored at 0, with 95% intervals from the seed groups' variance; the fit adds {}.", t.prior));
     let ratings: Vec<_> = t
