@@ -412,8 +412,9 @@ pub struct OptionDoc {
 
 /// The rules of one game.
 pub trait Game: Clone + Send + Sync + Sized + 'static {
-    /// A move: small and `Copy`, each game asserts its size.
-    type Move: Copy + Eq + fmt::Debug + Send + Sync;
+    /// A move: small and `Copy`, each game asserts its size; hashable, so that a run can tell
+    /// two games apart by their moves.
+    type Move: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync;
     /// Fixed-capacity list sized by the game's documented worst case.
     type MoveList: MoveBuffer<Self::Move>;
     /// Rule options an experiment may set (caps, variants), with the documented defaults.

@@ -7,6 +7,7 @@
 //! Chunks are played in waves so that rows for `games.csv` are written in game order with memory
 //! bounded by one wave, and so that an interruption is noticed between chunks.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -136,14 +137,18 @@ fn play_chunk<G: Game>(
     let mut tally = RunTally::new(plan);
     let mut rows = Vec::new();
     let mut finals = Vec::with_capacity(seats);
+    let mut fingerprints = Vec::with_capacity(seats);
     for group in groups {
         finals.clear();
+        fingerprints.clear();
         for rotation in 0..seats {
             // A record replays from the opening's start: its moves come first.
             let mut notation = match &plan.openings {
                 Some(suite) if plan.records => suite.for_group(group).moves.clone(),
                 _ => Vec::new(),
             };
+            // Fixed keys: the hash depends on the moves only, for the replay check.
+            let mut moves = DefaultHasher::new();
             let game = play_game(
                 plan,
                 &mut agents,
@@ -152,6 +157,7 @@ fn play_chunk<G: Game>(
                 &mut NoLog,
                 |_| {},
                 |g: &G, mv| {
+                    mv.hash(&mut moves);
                     if plan.records {
                         notation.push(g.format_move(mv));
                     }
@@ -164,8 +170,9 @@ fn play_chunk<G: Game>(
                 });
             }
             finals.push(game);
+            fingerprints.push(moves.finish());
         }
-        tally.add_group(&finals);
+        tally.add_group(&finals, &fingerprints);
         (hooks.progress)(seats as u64);
     }
     Some(Chunk { tally, rows })
@@ -317,6 +324,10 @@ mod tests {
     use crate::summary::summarize;
 
     fn plan(agents: &[&str], games: u64, seed: u64) -> Plan<Ludo> {
+        plan_of(agents, games, seed)
+    }
+
+    fn plan_of<G: Game>(agents: &[&str], games: u64, seed: u64) -> Plan<G> {
         let file = ExperimentFile {
             agents: Some(agents.iter().map(|s| (*s).to_owned()).collect()),
             games: Some(games),
@@ -326,7 +337,7 @@ mod tests {
         Plan::new(&file.resolve()).unwrap()
     }
 
-    fn run_quietly(plan: &Plan<Ludo>, threads: usize) -> RunResult<Ludo> {
+    fn run_quietly<G: Game>(plan: &Plan<G>, threads: usize) -> RunResult<G> {
         let interrupt = AtomicBool::new(false);
         run(
             plan,
@@ -393,6 +404,33 @@ mod tests {
             slots.sort_unstable();
             assert_eq!(slots, vec![0, 1, 2, 3], "seat {seat} sees every agent once");
         }
+    }
+
+    /// (groups that were exact replays, groups) of a run of `games` games.
+    fn replays<G: Game>(agents: &[&str], games: u64) -> (u64, u64) {
+        let tally = run_quietly(&plan_of::<G>(agents, games, 9), 1).tally;
+        (tally.by_group.exact_replays, tally.groups)
+    }
+
+    #[test]
+    fn exact_replays_are_counted_in_every_game() {
+        use engine::games::{hnefatafl::Hnefatafl, thud::Thud, trente_douze::TrenteDouze};
+        // Ludo's position() is None once a game is over, which the check once relied on.
+        assert_eq!(replays::<Ludo>(&["hard"; 4], 40), (10, 10));
+        assert_eq!(
+            replays::<Ludo>(&["hard", "easy", "easy", "easy"], 40),
+            (0, 10)
+        );
+        assert_eq!(replays::<TrenteDouze>(&["hard"; 3], 30), (10, 10));
+        assert_eq!(
+            replays::<TrenteDouze>(&["hard", "easy", "easy"], 30),
+            (0, 10)
+        );
+        // Tie-breaks are drawn per seat, so even random levels replay when they fill every seat.
+        assert_eq!(replays::<Thud>(&["beginner"; 2], 3), (3, 3));
+        assert_eq!(replays::<Thud>(&["easy", "beginner"], 3), (0, 3));
+        assert_eq!(replays::<Hnefatafl>(&["easy"; 2], 4), (2, 2));
+        assert_eq!(replays::<Hnefatafl>(&["easy", "normal"], 4), (0, 2));
     }
 
     #[test]

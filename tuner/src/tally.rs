@@ -58,7 +58,7 @@ pub struct ByGroup {
     /// the rounds of one match share their seeds, and a level playing itself plays the same
     /// round twice, so counted per round its interval was too narrow by up to √2.
     pub first_player_margin: Clustered,
-    /// Groups whose games were all the same game (same final position and length), as when
+    /// Groups whose games were all the same game (same moves, same length), as when
     /// one agent fills every seat on common dice: such a group carries one game's information.
     pub exact_replays: u64,
 }
@@ -142,12 +142,13 @@ fn team_a_margins<G: Game>(games: &[G], teams: &[bool]) -> Option<Vec<(i64, u64)
     Some(margins)
 }
 
-/// Whether every game of a group is the same game: same final position and same length.
-fn exact_replay<G: Game>(games: &[G]) -> bool {
-    let key = |g: &G| (g.position(), g.counters().moves, g.counters().rolls);
-    games.len() > 1
-        && games[0].position().is_some()
-        && games[1..].iter().all(|g| key(g) == key(&games[0]))
+/// Whether every game of a group is the same game. The games of a group share their dice seed,
+/// so the same move sequence (compared by a hash of it, `fingerprints`) with the same length is the same game, whatever `position()` says of a finished game.
+fn exact_replay<G: Game>(games: &[G], fingerprints: &[u64]) -> bool {
+    let key = |(g, f): (&G, &u64)| (*f, g.counters().moves, g.counters().rolls);
+    let mut keys = games.iter().zip(fingerprints).map(key);
+    let first = keys.next();
+    games.len() > 1 && fingerprints.len() == games.len() && keys.all(|k| Some(k) == first)
 }
 
 /// The counts of a run (or of any part of it).
@@ -316,8 +317,9 @@ impl<G: Game> RunTally<G> {
         }
     }
 
-    /// Adds the finished games of one seed group, game `r` being rotation `r`.
-    pub fn add_group(&mut self, games: &[G]) {
+    /// Adds the finished games of one seed group, game `r` being rotation `r`, with a hash of
+    /// each game's move sequence (the replay check compares them).
+    pub fn add_group(&mut self, games: &[G], fingerprints: &[u64]) {
         let seats = self.by_seat.len();
         let matches = games.first().and_then(Game::points).is_some();
         if matches {
@@ -326,6 +328,7 @@ impl<G: Game> RunTally<G> {
             }
         }
         self.add_group_sums(games);
+        self.by_group.exact_replays += u64::from(exact_replay(games, fingerprints));
         for (rotation, game) in games.iter().enumerate() {
             let outcome = game
                 .outcome()
@@ -439,7 +442,6 @@ impl<G: Game> RunTally<G> {
         b.decided.add_group(decided, n);
         b.draws.add_group(draws, n);
         b.timeouts.add_group(timeouts, n);
-        b.exact_replays += u64::from(exact_replay(games));
     }
 
     /// Checks that counts read from a file add up, for a run whose slots play for `teams`:
