@@ -72,6 +72,7 @@ impl GameVisitor for RunGame<'_> {
                 session.close();
             }
         }
+        super::engine_failures()?;
         Ok(if finished {
             ExitCode::SUCCESS
         } else {
@@ -274,6 +275,7 @@ fn tournament<G: Game>(
         out!("{}", reports::tournament_table(&summary));
     }
     note!("results written to {}", exp.out.display());
+    super::engine_failures()?;
     Ok(if matches.partial {
         interrupted()
     } else {
