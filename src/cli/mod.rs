@@ -59,3 +59,12 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
 fn with_game<V: engine::GameVisitor>(name: &str, visitor: V) -> anyhow::Result<V::Output> {
     Ok(engine::visit_game(name, visitor)?)
 }
+
+/// The outside players' failures for the result block (one `engine failures:` line each), and
+/// the error that ends the command with exit 2 when one failed most of its games.
+fn engine_failures() -> Result<(), tuner::InputError> {
+    for line in tuner::external::failure_lines() {
+        outln!("  {line}");
+    }
+    tuner::external::check_failures()
+}

@@ -73,6 +73,7 @@ impl GameVisitor for RunGame<'_> {
                 session.close();
             }
         }
+        super::engine_failures()?;
         Ok(if finished {
             ExitCode::SUCCESS
         } else {
@@ -275,6 +276,7 @@ fn tournament<G: Game>(
         out!("{}", reports::tournament_table(&summary));
     }
     note!("results written to {}", exp.out.display());
+    super::engine_failures()?;
     Ok(if matches.partial {
         interrupted()
     } else {

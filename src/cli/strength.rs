@@ -103,13 +103,19 @@ impl GameVisitor for Gate<'_> {
         let started = Instant::now();
         let (result, openings) = self.play::<G>(&exp)?;
         // The words follow the question the bounds ask: a gain ([0, 2]) or no regression.
-        let (verdict, code) = verdict(
-            result.sprt.verdict,
-            result.partial,
-            args.preset == Some(Preset::Gain),
-        );
         let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally);
         print_gate::<G>(args, exp.seed, &result, &h2h);
+        // An outside player that failed most of its games gives the test nothing to decide on.
+        let failed = super::engine_failures();
+        let (verdict, code) = if failed.is_err() {
+            ("none: an outside player failed most of its games", 2)
+        } else {
+            verdict(
+                result.sprt.verdict,
+                result.partial,
+                args.preset == Some(Preset::Gain),
+            )
+        };
         outln!("  verdict: {verdict} (exit {code})");
         let summary = GateSummary {
             game: G::NAME.to_owned(),
@@ -133,6 +139,7 @@ impl GameVisitor for Gate<'_> {
             &summary,
             &run_info(result.tally.games, Some(started), exp.threads),
         )?;
+        failed?;
         Ok(ExitCode::from(code))
     }
 }
@@ -310,6 +317,7 @@ impl GameVisitor for LadderGame<'_> {
             &run_info(games, Some(started), exp.threads),
         )?;
         super::report::write_report(&exp.out)?;
+        super::engine_failures()?;
         let ladder = summary.ladder;
         Ok(if ladder.partial {
             errln!("interrupted: the ladder covers the pairs played so far");

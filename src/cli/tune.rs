@@ -104,6 +104,7 @@ impl GameVisitor for TuneGame {
             weights.display()
         );
         note!("results written to {}", out.display());
+        super::engine_failures()?;
         Ok(if partial {
             interrupted()
         } else {

@@ -88,14 +88,17 @@ pub fn each_failure_loses(name: &str, script: &str, protocol: &str) {
     ];
     for (agent, kind) in agents.iter().zip(reasons) {
         let out = dir.join(kind.replace(' ', "-"));
-        Koom::new("run")
+        let o = Koom::new("run")
             .arg(&config)
             .arg("--agents")
             .arg(format!("easy,{agent}"))
             .args(["--games", "4", "--games-csv", "--threads", "1"])
             .quiet()
             .out(&out)
-            .ok();
+            .output();
+        // Failing every game is more than half of them: the results are written, with exit 2.
+        assert_eq!(o.status.code(), Some(2), "{}", crate::common::stderr(&o));
+        assert!(crate::common::stderr(&o).contains("failed 4 of its 4 games"));
         let s = summary(&out);
         assert_eq!(s["games_played"], 4);
         // Each game the program moves in, it forfeits: the two where it moves first at once,
@@ -127,9 +130,12 @@ fn a_tournament_with_a_crashing_engine_completes_and_reports_the_failures() {
         .arg(format!("beginner,easy,{crash}"))
         .args(["--games", "2", "--threads", "2"])
         .out(&dir)
-        .ok();
+        .output();
     let s = summary(&dir);
-    // Two matches of two rounds involve the crashing engine: it moves (and crashes) in all.
+    // Two matches of two rounds involve the crashing engine: it moves (and crashes) in all,
+    // which is more than half of its games: the report is written, with exit 2.
     assert_eq!(s["engine_failures"][&crash]["program crashed"], 8, "{s}");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(crate::common::stderr(&o).contains("failed 8 of its 8 games"));
     assert!(stdout(&o).contains("beginner"));
 }

@@ -14,6 +14,7 @@ mod headline;
 mod hnefatafl_levels;
 mod htp;
 mod openings;
+mod outside;
 mod records;
 mod reliability;
 mod report_input;

@@ -71,27 +71,168 @@ impl ExternalSpec {
     }
 }
 
-/// Failures per engine name and kind, over every process of this koom process.
-static FAILURES: Mutex<BTreeMap<String, BTreeMap<String, u64>>> = Mutex::new(BTreeMap::new());
+/// What one engine did over every process of this koom process: games begun, and failures
+/// per kind.
+#[derive(Clone, Debug, Default)]
+struct Record {
+    games: u64,
+    failures: BTreeMap<String, u64>,
+}
+
+static RECORDS: Mutex<BTreeMap<String, Record>> = Mutex::new(BTreeMap::new());
+
+fn with_record(engine: &str, f: impl FnOnce(&mut Record)) {
+    f(RECORDS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .entry(engine.to_owned())
+        .or_default());
+}
 
 /// The failures counted so far: per engine, per kind (`crashed`, `timed out`, ...).
 #[must_use]
 pub fn failures() -> BTreeMap<String, BTreeMap<String, u64>> {
-    FAILURES
+    RECORDS
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
-        .clone()
+        .iter()
+        .filter(|(_, r)| !r.failures.is_empty())
+        .map(|(name, r)| (name.clone(), r.failures.clone()))
+        .collect()
+}
+
+/// One line per engine that failed: `engine failures: NAME: 3 program crashed, 1 no move in
+/// time (of 8 games)`, for the terminal's result block.
+#[must_use]
+pub fn failure_lines() -> Vec<String> {
+    RECORDS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .iter()
+        .filter(|(_, r)| !r.failures.is_empty())
+        .map(|(name, r)| {
+            let kinds: Vec<String> = r.failures.iter().map(|(k, n)| format!("{n} {k}")).collect();
+            format!(
+                "engine failures: {name}: {} (of {} games)",
+                kinds.join(", "),
+                r.games
+            )
+        })
+        .collect()
+}
+
+/// An outside player that failed more than half of the games it began measures its failures,
+/// not its play: the error that ends the command with exit 2.
+pub fn check_failures() -> Result<(), InputError> {
+    let records = RECORDS.lock().unwrap_or_else(PoisonError::into_inner);
+    match records
+        .iter()
+        .find(|(_, r)| r.failures.values().sum::<u64>() * 2 > r.games)
+    {
+        Some((name, r)) => Err(InputError::new(format!(
+            "outside player `{name}` failed {} of its {} games (more than half): the results measure its failures, not its play; see engine_failures in summary.json",
+            r.failures.values().sum::<u64>(),
+            r.games
+        ))),
+        None => Ok(()),
+    }
 }
 
 fn count_failure(engine: &str, why: Forfeit) {
     let name = why.name().trim_start_matches("forfeit: ");
-    *FAILURES
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .entry(engine.to_owned())
-        .or_default()
-        .entry(name.to_owned())
-        .or_default() += 1;
+    with_record(engine, |r| {
+        *r.failures.entry(name.to_owned()).or_default() += 1
+    });
+}
+
+/// Starts `spec` once and runs its handshake, which names the game it plays, before any game:
+/// a program that does not start, does not speak the protocol or plays another game is refused
+/// here rather than forfeiting every game of the run.
+pub fn probe<G: Game>(spec: &ExternalSpec) -> Result<(), InputError> {
+    let fail = |why: String| {
+        InputError::new(format!(
+            "outside player `{}` {why}, so no game was played (check its command)",
+            spec.name
+        ))
+    };
+    let mut process = Process::start(spec).map_err(|e| fail(format!("does not start: {e}")))?;
+    handshake::<G>(&mut process, spec).map_err(|e| fail(e.to_string()))
+}
+
+/// [`probe`] for each distinct program of a plan's agent slots.
+pub fn probe_all<G: Game>(externals: &[Option<Arc<ExternalSpec>>]) -> Result<(), InputError> {
+    let mut seen = std::collections::BTreeSet::new();
+    externals
+        .iter()
+        .flatten()
+        .filter(|spec| seen.insert(spec.name.clone()))
+        .try_for_each(|spec| probe::<G>(spec))
+}
+
+/// Why a handshake failed.
+#[derive(Debug)]
+enum Refused {
+    Forfeit(Forfeit),
+    /// The program named another game in `id game`: that game, and the one played.
+    WrongGame(String, &'static str),
+}
+
+impl From<Forfeit> for Refused {
+    fn from(why: Forfeit) -> Self {
+        Self::Forfeit(why)
+    }
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Forfeit(why) => write!(
+                f,
+                "failed its handshake ({})",
+                why.name().trim_start_matches("forfeit: ")
+            ),
+            Self::WrongGame(theirs, ours) => {
+                write!(f, "plays {theirs}, not {ours} (its `id game` line)")
+            }
+        }
+    }
+}
+
+/// The handshake of the spec's protocol on a new process. koom's protocol: `koom-protocol`,
+/// answered by `koom-protocol-ok`; an `id game` line before it must name `G`.
+fn handshake<G: Game>(process: &mut Process, spec: &ExternalSpec) -> Result<(), Refused> {
+    let deadline = deadline(spec);
+    match spec.protocol {
+        Protocol::Koom => {
+            process.send(&Sent::Hello)?;
+            loop {
+                match protocol::parse_reply(&process.line(deadline)?) {
+                    Ok(Reply::HelloOk) => return Ok(()),
+                    Ok(Reply::Info(line)) => match line.strip_prefix("id game ") {
+                        Some(game) if game.trim() != G::NAME => {
+                            return Err(Refused::WrongGame(
+                                protocol::shorten(game.trim()),
+                                G::NAME,
+                            ));
+                        }
+                        _ => {}
+                    },
+                    _ => return Err(Forfeit::Garbage.into()),
+                }
+            }
+        }
+        Protocol::Htp => Ok(htp::handshake(process, deadline)?),
+    }
+}
+
+/// When a move asked for now is late: the longer of the program's own limit and its timeout,
+/// plus [`MARGIN_MS`], saturating (a limit past any clock waits as good as forever).
+fn deadline(spec: &ExternalSpec) -> Instant {
+    let limit = spec.go.time_ms.unwrap_or(spec.timeout_ms);
+    let wait = Duration::from_millis(limit.max(spec.timeout_ms).saturating_add(MARGIN_MS));
+    let now = Instant::now();
+    now.checked_add(wait)
+        .unwrap_or_else(|| now + Duration::from_secs(u64::from(u32::MAX)))
 }
 
 /// A running program: its input, and its output lines as they arrive (a reader thread feeds the
@@ -205,11 +346,6 @@ impl<G: Game> External<G> {
         }
     }
 
-    fn deadline(&self) -> Instant {
-        let limit = self.spec.go.time_ms.unwrap_or(self.spec.timeout_ms);
-        Instant::now() + Duration::from_millis(limit.max(self.spec.timeout_ms) + MARGIN_MS)
-    }
-
     /// The running process, or a new one once it has answered the handshake of its protocol.
     /// The process is taken out of `self` while it is used, and put back only after a good
     /// answer: a failure leaves no process, and the next move starts a fresh one.
@@ -218,17 +354,10 @@ impl<G: Game> External<G> {
             return Ok(process);
         }
         let mut process = Process::start(&self.spec).map_err(|_| Forfeit::Crashed)?;
-        let deadline = self.deadline();
-        match self.spec.protocol {
-            Protocol::Koom => {
-                process.send(&Sent::Hello)?;
-                match process.reply(deadline)? {
-                    Reply::HelloOk => {}
-                    _ => return Err(Forfeit::Garbage),
-                }
-            }
-            Protocol::Htp => htp::handshake(&mut process, deadline)?,
-        }
+        handshake::<G>(&mut process, &self.spec).map_err(|why| match why {
+            Refused::Forfeit(why) => why,
+            Refused::WrongGame(..) => Forfeit::Garbage,
+        })?;
         self.new_game = true;
         self.board = None;
         Ok(process)
@@ -255,7 +384,7 @@ impl<G: Game> External<G> {
         moves: &[G::Move],
     ) -> Result<G::Move, Forfeit> {
         let position = game.position().ok_or(Forfeit::Garbage)?;
-        let deadline = self.deadline();
+        let deadline = deadline(&self.spec);
         if std::mem::take(&mut self.new_game) {
             process.send(&Sent::NewGame)?;
         }
@@ -284,6 +413,7 @@ fn legal<G: Game>(game: &G, moves: &[G::Move], text: &str) -> Result<G::Move, Fo
 
 impl<G: Game> Agent<G> for External<G> {
     fn new_game(&mut self) {
+        with_record(&self.spec.name, |r| r.games += 1);
         self.new_game = true;
         self.forfeit = None;
     }

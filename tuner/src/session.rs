@@ -72,6 +72,7 @@ impl<'a, G: Game> RunSession<'a, G> {
         resume: bool,
     ) -> Result<(Self, Opening), InputError> {
         let plan = Plan::<G>::new(exp)?;
+        crate::external::probe_all::<G>(&plan.externals)?;
         let groups = shard.map_or(0..plan.groups, |s| s.groups(plan.groups));
         let checkpoint = exp.out.join("checkpoint.json");
         let mut session = Self {

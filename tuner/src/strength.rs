@@ -46,6 +46,7 @@ pub fn match_plan<G: Game>(base: &Experiment, a: &str, b: &str) -> Result<Plan<G
         ..base.clone()
     };
     let mut plan = Plan::<G>::new(&exp)?;
+    crate::external::probe_all::<G>(&plan.externals)?;
     let half = plan.seats().div_ceil(2);
     plan.teams = (0..plan.seats()).map(|s| s < half).collect();
     Ok(plan)

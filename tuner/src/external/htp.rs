@@ -93,7 +93,7 @@ impl<G: Game> External<G> {
         game: &G,
         moves: &[G::Move],
     ) -> Result<G::Move, Forfeit> {
-        let deadline = self.deadline();
+        let deadline = super::deadline(&self.spec);
         if std::mem::take(&mut self.new_game) {
             if self.board.is_some() {
                 reset(process, deadline)?;
