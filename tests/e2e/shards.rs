@@ -206,3 +206,15 @@ fn resume_keeps_a_finished_shard() {
         "without --resume the shard is played again"
     );
 }
+
+#[test]
+fn threads_default_to_a_slurm_tasks_cpus() {
+    let dir = scratch("slurm-cpus");
+    Koom::new("run")
+        .args(["--games", "40"])
+        .env("SLURM_CPUS_PER_TASK", "1")
+        .quiet()
+        .out(&dir)
+        .ok();
+    assert_eq!(summary(&dir)["run"]["threads"], 1);
+}
