@@ -191,7 +191,8 @@ pub struct MatchArgs {
     /// Master seed (default 1): the same seed plays the same games.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Worker threads (default: all cores). Results do not depend on it.
+    /// Worker threads (default: the CPUs koom may use: its affinity, the cgroup CPU quota, and
+    /// at most SLURM_CPUS_PER_TASK). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
     /// `batch` (deterministic budgets) or `player` (the app's time limits).
@@ -329,7 +330,8 @@ pub struct RunArgs {
     /// Number of games (matches for games played in matches); rounded up to whole rotations.
     #[arg(long)]
     pub games: Option<u64>,
-    /// Worker threads (default: all cores). Results do not depend on it.
+    /// Worker threads (default: the CPUs koom may use: its affinity, the cgroup CPU quota, and
+    /// at most SLURM_CPUS_PER_TASK). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
     /// Output folder (default: koom-results/GAME, or koom-results/GAME-shard-K-of-N with
@@ -605,7 +607,8 @@ pub struct OpeningsArgs {
     /// Seed of the random plies and of the self-play games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores). The suite does not depend on it.
+    /// Worker threads (default: the CPUs koom may use, as for `run`). The suite does not
+    /// depend on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// A rule option, `key=value` (repeatable; see `koom list --game G`).
@@ -629,7 +632,8 @@ pub struct TuneArgs {
     /// Output folder (default: the config's `out`, else koom-results/tune-GAME-LEVEL).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Worker threads (default: the config's, else all cores). Results do not depend on it.
+    /// Worker threads (default: the config's, else the CPUs koom may use, as for `run`).
+    /// Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
     /// SPSA iterations (over the config's `iterations`).

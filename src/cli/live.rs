@@ -162,7 +162,7 @@ pub fn run_info(games: u64, started: Option<Instant>, threads: usize) -> RunInfo
         elapsed_s: elapsed,
         games_per_s: games as f64 / elapsed.max(1e-9),
         threads: if threads == 0 {
-            std::thread::available_parallelism().map_or(1, usize::from)
+            tuner::runner::default_threads()
         } else {
             threads
         },

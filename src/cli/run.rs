@@ -41,6 +41,9 @@ impl GameVisitor for RunGame<'_> {
         let (mut session, opening) = RunSession::<G>::open(exp, shard, args.resume)?;
         session.plan.records = args.records.is_some();
         announce(opening, &session);
+        if opening == Opening::Finished {
+            return Ok(ExitCode::SUCCESS);
+        }
         let live = Live::new(session.total_games(), args.quiet);
         live.bar.inc(session.games_done());
         let started = Instant::now();
@@ -97,6 +100,10 @@ fn announce<G: Game>(opening: Opening, session: &RunSession<'_, G>) {
         Opening::Replacing => note!(
             "note: starting over; the checkpoint {} is replaced (--resume continues it)",
             path.display()
+        ),
+        Opening::Finished => note!(
+            "{} holds this shard's finished result: kept, nothing to play (without --resume it is played again)",
+            session.shard_path().display()
         ),
     }
 }

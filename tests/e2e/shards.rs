@@ -176,3 +176,45 @@ fn shards_without_out_get_their_own_folders_and_a_folder_has_one_writer() {
     interrupt(&long);
     assert_eq!(long.wait().unwrap().code(), Some(130));
 }
+
+#[test]
+fn resume_keeps_a_finished_shard() {
+    let dir = scratch("resume-finished");
+    let out = dir.join("s1");
+    let shard = || {
+        Koom::new("run")
+            .args(["--games", "200", "--seed", "9", "--shard", "1/2"])
+            .out(&out)
+    };
+    shard().quiet().ok();
+    let path = out.join("shard.json");
+    let before = read(&path);
+    // Marks the file: a replayed shard would write it afresh without the mark.
+    let marked = before.replacen('{', "{ ", 1);
+    std::fs::write(&path, &marked).unwrap();
+    let o = shard().arg("--resume").ok();
+    assert!(
+        stderr(&o).contains("holds this shard's finished result: kept"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(read(&path), marked, "the finished shard was played again");
+    shard().quiet().ok();
+    assert_eq!(
+        read(&path),
+        before,
+        "without --resume the shard is played again"
+    );
+}
+
+#[test]
+fn threads_default_to_a_slurm_tasks_cpus() {
+    let dir = scratch("slurm-cpus");
+    Koom::new("run")
+        .args(["--games", "40"])
+        .env("SLURM_CPUS_PER_TASK", "1")
+        .quiet()
+        .out(&dir)
+        .ok();
+    assert_eq!(summary(&dir)["run"]["threads"], 1);
+}

@@ -57,7 +57,7 @@ pub struct ExperimentFile {
     /// Games to play (matches for games that count matches); rounded up to whole seed groups.
     pub games: Option<u64>,
     pub seed: Option<u64>,
-    /// Worker threads; 0 or absent = all cores.
+    /// Worker threads; 0 or absent = the CPUs koom may use (see `runner::default_threads`).
     pub threads: Option<usize>,
     /// `batch` (deterministic budgets, default) or `player` (the app's time limits).
     pub time_control: Option<TimeControl>,

@@ -30,6 +30,8 @@ pub enum Opening {
     NothingToResume,
     /// A checkpoint is there but `--resume` was not given: it will be replaced.
     Replacing,
+    /// `--resume` found this shard's `shard.json`: there is nothing left to play.
+    Finished,
 }
 
 /// A run of one experiment's seed groups (all of them, or one shard's).
@@ -84,8 +86,10 @@ impl<'a, G: Game> RunSession<'a, G> {
             done: Vec::new(),
             restored: None,
         };
-        session.check_shard_file()?;
+        let finished = session.check_shard_file()?;
         let opening = match (resume, session.checkpoint.exists()) {
+            // A requeued task of a finished shard keeps the result instead of replaying it.
+            (true, _) if finished => Opening::Finished,
             (true, true) => {
                 let partial = session.load_checkpoint()?;
                 session.done = partial.done;
@@ -100,16 +104,18 @@ impl<'a, G: Game> RunSession<'a, G> {
     }
 
     /// Where a finished shard's result is written.
-    fn shard_path(&self) -> PathBuf {
+    #[must_use]
+    pub fn shard_path(&self) -> PathBuf {
         self.exp.out.join("shard.json")
     }
 
-    /// Refuses a folder whose `shard.json` is another shard's or experiment's (shards given
-    /// one `--out`, run one after the other), so that it is never overwritten.
-    fn check_shard_file(&self) -> Result<(), InputError> {
+    /// Whether this shard's `shard.json` is in the folder already. Refuses a folder whose
+    /// `shard.json` is another shard's or experiment's (shards given one `--out`, run one
+    /// after the other), so that it is never overwritten.
+    fn check_shard_file(&self) -> Result<bool, InputError> {
         let path = self.shard_path();
         if self.shard.is_none() || !path.exists() {
-            return Ok(());
+            return Ok(false);
         }
         let (header, _) = read_header(&path)?;
         match self.foreign(&header) {
@@ -117,7 +123,7 @@ impl<'a, G: Game> RunSession<'a, G> {
                 "{} holds the result of {what}; give each shard its own --out",
                 path.display()
             ))),
-            None => Ok(()),
+            None => Ok(true),
         }
     }
 
