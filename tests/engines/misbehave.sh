@@ -1,7 +1,8 @@
 #!/bin/sh
 # A test engine that answers koom's engine protocol handshake and then misbehaves at the first
 # `go`, as named by its argument: crash (exits), hang (never answers), illegal (a move that is
-# not legal), garbage (a line that is not protocol).
+# not legal), garbage (a line that is not protocol), badbytes (a move that is not UTF-8),
+# longline (a line past the protocol's 64 KiB cap).
 mode="$1"
 while read -r line; do
   case "$line" in
@@ -14,6 +15,8 @@ while read -r line; do
         hang) sleep 30 ;;
         illegal) echo "bestmove Z99-Z98" ;;
         garbage) echo "I resign, good game" ;;
+        badbytes) printf 'bestmove \377\376\n' ;;
+        longline) printf 'bestmove '; head -c 70000 /dev/zero | tr '\0' x; echo ;;
       esac ;;
   esac
 done

@@ -21,6 +21,7 @@ use engine::games::hnefatafl::{
 use engine::{Agent, AgentSetup, Clock, Context, Game, NoLog, RandomStream};
 
 use crate::protocol::htp::role_name;
+use crate::protocol::line::read_line;
 pub use wire::{DEFAULT_PORT, GameId, Message};
 
 /// How the client logs in.
@@ -77,6 +78,8 @@ pub struct Connection<R, W> {
     reader: R,
     writer: W,
     trace: Trace,
+    /// The line being read, reused (bounded by the protocol's line cap).
+    buf: Vec<u8>,
 }
 
 impl<R, W> std::fmt::Debug for Connection<R, W> {
@@ -91,6 +94,7 @@ impl<R: BufRead, W: Write> Connection<R, W> {
             reader,
             writer,
             trace,
+            buf: Vec::new(),
         }
     }
 
@@ -102,13 +106,14 @@ impl<R: BufRead, W: Write> Connection<R, W> {
 
     /// The next message; the end of the stream is [`ConnectError::Closed`].
     fn read(&mut self) -> Result<Message, ConnectError> {
-        let mut line = String::new();
-        if self.reader.read_line(&mut line)? == 0 {
+        let Some(line) = read_line(&mut self.reader, &mut self.buf)? else {
             return Err(ConnectError::Closed);
-        }
-        let line = line.trim_end_matches(['\r', '\n']);
-        (self.trace)(false, line);
-        wire::parse(line).map_err(ConnectError::Protocol)
+        };
+        let line = line
+            .text()
+            .map_err(|why| ConnectError::Protocol(format!("the server sent a {why}")))?;
+        (self.trace)(false, &line);
+        wire::parse(&line).map_err(ConnectError::Protocol)
     }
 
     /// Reads until `pick` takes a message; a refusal of one of `commands` ends the wait.

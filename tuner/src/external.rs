@@ -9,7 +9,7 @@
 //! engine ([`failures`]).
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use engine::{Agent, Budget, Context, Forfeit, Game};
 
 use crate::InputError;
+use crate::protocol::line::{Line, read_line};
 use crate::protocol::{self, Command as Sent, Protocol, Reply};
 
 mod htp;
@@ -240,7 +241,7 @@ fn deadline(spec: &ExternalSpec) -> Instant {
 struct Process {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
 }
 
 impl Process {
@@ -265,8 +266,9 @@ impl Process {
             .ok_or_else(|| std::io::Error::other("no stdout"))?;
         let (send, lines) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut stdout = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            while let Ok(Some(line)) = read_line(&mut stdout, &mut buf) {
                 if send.send(line).is_err() {
                     break;
                 }
@@ -289,7 +291,8 @@ impl Process {
     fn line(&mut self, deadline: Instant) -> Result<String, Forfeit> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
+            // Bytes that are not UTF-8 and over-long lines are not protocol.
+            Ok(line) => line.text().map_err(|_| Forfeit::Garbage),
             Err(RecvTimeoutError::Timeout) => Err(Forfeit::TimedOut),
             Err(RecvTimeoutError::Disconnected) => Err(Forfeit::Crashed),
         }

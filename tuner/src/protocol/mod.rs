@@ -7,6 +7,7 @@ pub mod htp;
 mod htp_session;
 #[cfg(test)]
 mod htp_tests;
+pub mod line;
 mod session;
 #[cfg(test)]
 mod tests;
@@ -63,7 +64,10 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         if rest.is_empty() {
             Ok(command)
         } else {
-            Err(format!("`{word}` takes no arguments, got `{rest}`"))
+            Err(format!(
+                "`{word}` takes no arguments, got `{}`",
+                shorten(rest)
+            ))
         }
     };
     match word {
@@ -77,7 +81,8 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "go" => parse_go(rest).map(Command::Go),
         "" => Err("empty line".into()),
         _ => Err(format!(
-            "unknown command `{word}` (known: koom-protocol, isready, newgame, position, dice, go, quit)"
+            "unknown command `{}` (known: koom-protocol, isready, newgame, position, dice, go, quit)",
+            shorten(word)
         )),
     }
 }
@@ -111,14 +116,15 @@ fn parse_position(rest: &str) -> Result<Command, String> {
 
 fn parse_go(rest: &str) -> Result<Budget, String> {
     let mut budget = Budget::default();
+    let shown = shorten(rest);
     let words: Vec<&str> = rest.split_whitespace().collect();
     for pair in words.chunks(2) {
         let [key, value] = pair else {
-            return Err(format!("`go {rest}`: `{}` needs a number", pair[0]));
+            return Err(format!("`go {shown}`: `{}` needs a number", pair[0]));
         };
         let number: u64 = value
             .parse()
-            .map_err(|_| format!("`go {rest}`: `{value}` is not a whole number"))?;
+            .map_err(|_| format!("`go {shown}`: `{value}` is not a whole number"))?;
         let slot_taken = match *key {
             "depth" => budget
                 .depth
@@ -128,12 +134,12 @@ fn parse_go(rest: &str) -> Result<Budget, String> {
             "movetime" => budget.time_ms.replace(number).is_some(),
             _ => {
                 return Err(format!(
-                    "`go {rest}`: unknown limit `{key}` (known: depth, nodes, movetime)"
+                    "`go {shown}`: unknown limit `{key}` (known: depth, nodes, movetime)"
                 ));
             }
         };
         if slot_taken {
-            return Err(format!("`go {rest}`: `{key}` is given twice"));
+            return Err(format!("`go {shown}`: `{key}` is given twice"));
         }
     }
     Ok(budget)
