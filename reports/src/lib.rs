@@ -32,6 +32,17 @@ pub struct RunInfo {
     pub threads: usize,
     pub host: String,
     pub koom_version: &'static str,
+    /// Set by `koom merge`: then the time and rate above are the shards' summed ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merged: Option<Merged>,
+}
+
+/// What a merge combined: its shards and the time they took together.
+#[derive(Clone, Debug, Serialize)]
+pub struct Merged {
+    pub shards: u64,
+    /// The shards' wall-clock seconds times worker threads, summed.
+    pub thread_s: f64,
 }
 
 /// The summary as pretty JSON with the `run` object appended, and `engine_failures` (per

@@ -13,6 +13,7 @@ use reports::RunInfo;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::flag;
 use tuner::config::{Experiment, Plan};
+use tuner::partial::Effort;
 use tuner::runner::Hooks;
 use tuner::summary::summarize;
 use tuner::tally::RunTally;
@@ -155,7 +156,7 @@ impl Live {
 }
 
 /// `RunInfo` for a run of `games` games that started at `started` (`None`: no games were
-/// played here, as in `koom merge`).
+/// played here).
 pub fn run_info(games: u64, started: Option<Instant>, threads: usize) -> RunInfo {
     let elapsed = started.map_or(0.0, |s| s.elapsed().as_secs_f64());
     RunInfo {
@@ -168,6 +169,29 @@ pub fn run_info(games: u64, started: Option<Instant>, threads: usize) -> RunInfo
         },
         host: reports::host_name(),
         koom_version: env!("CARGO_PKG_VERSION"),
+        merged: None,
+    }
+}
+
+/// `RunInfo` for `koom merge`: the time is the shards' summed wall-clock time, the threads
+/// their mean count, and the rate games per shard-second, as if the shards had run in turn.
+pub fn merged_info(games: u64, shards: u64, effort: Effort) -> RunInfo {
+    let per_wall_s = |x: f64| {
+        if effort.wall_s > 0.0 {
+            x / effort.wall_s
+        } else {
+            0.0
+        }
+    };
+    RunInfo {
+        elapsed_s: effort.wall_s,
+        games_per_s: per_wall_s(games as f64),
+        threads: per_wall_s(effort.thread_s).round() as usize,
+        merged: Some(reports::Merged {
+            shards,
+            thread_s: effort.thread_s,
+        }),
+        ..run_info(games, None, 1)
     }
 }
 
@@ -190,13 +214,22 @@ pub fn write_results<G: Game>(
     super::report::write_report(out)?;
     if !quiet {
         out!("{}", reports::terminal_table(&summary));
-        outln!(
-            "  {} games in {:.1} s ({}, {} threads)",
-            tally.games,
-            info.elapsed_s,
-            rate_text(info.games_per_s),
-            info.threads
-        );
+        match &info.merged {
+            None => outln!(
+                "  {} games in {:.1} s ({}, {} threads)",
+                tally.games,
+                info.elapsed_s,
+                rate_text(info.games_per_s),
+                info.threads
+            ),
+            Some(merged) => outln!(
+                "  {} games merged from {} shards that took {:.1} s together ({:.1} thread-seconds)",
+                tally.games,
+                merged.shards,
+                info.elapsed_s,
+                merged.thread_s
+            ),
+        }
     }
     note!("results written to {}", out.display());
     Ok(())

@@ -6,11 +6,11 @@ use std::process::ExitCode;
 use anyhow::bail;
 use engine::{Game, GameVisitor};
 use tuner::config::Plan;
-use tuner::partial::{Header, RawPartial, experiment_hash, read_header, read_partial};
+use tuner::partial::{Effort, Header, RawPartial, experiment_hash, read_header, read_partial};
 use tuner::tally::RunTally;
 
 use super::args::MergeArgs;
-use super::live::{run_info, write_results};
+use super::live::{merged_info, write_results};
 
 struct Merge<'a> {
     shards: Vec<(PathBuf, Header, RawPartial)>,
@@ -35,6 +35,8 @@ impl GameVisitor for Merge<'_> {
             );
         }
         let mut tally = RunTally::<G>::new(&plan);
+        let shards = self.shards.len() as u64;
+        let mut effort = Effort::default();
         for (path, _, value) in self.shards {
             let path: PathBuf = path;
             let partial = read_partial::<G>(&path, value, &plan)?;
@@ -45,6 +47,7 @@ impl GameVisitor for Merge<'_> {
                 );
             }
             tally.merge(&partial.tally);
+            effort = effort.plus(partial.effort);
         }
         let _lock = tuner::atomic::lock_output_dir(&exp.out)?;
         write_results(
@@ -52,7 +55,7 @@ impl GameVisitor for Merge<'_> {
             &exp,
             &tally,
             false,
-            &run_info(tally.games, None, 0),
+            &merged_info(tally.games, shards, effort),
             self.args.quiet,
         )?;
         Ok(ExitCode::SUCCESS)

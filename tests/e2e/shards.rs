@@ -1,6 +1,8 @@
 //! Sharded runs, `koom merge`, checkpoints and `--resume`.
 
-use crate::common::{Koom, interrupt, json, read, reproducible, scratch, stderr, summary, write};
+use crate::common::{
+    Koom, interrupt, json, read, reproducible, scratch, stderr, stdout, summary, write,
+};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -32,6 +34,31 @@ fn shards_merge_into_the_unsharded_summary() {
     assert_eq!(
         reproducible(&dir.join("merged")),
         reproducible(&dir.join("full"))
+    );
+    // The merge's `run` object sums the shards' time instead of timing the merge itself.
+    let run = &summary(&dir.join("merged"))["run"];
+    assert_eq!(run["merged"]["shards"], 3);
+    let shard_wall: f64 = all
+        .iter()
+        .map(|s| {
+            json(&s.join("shard.json"))["effort"]["wall_s"]
+                .as_f64()
+                .unwrap()
+        })
+        .sum();
+    assert!(shard_wall > 0.0);
+    assert!(
+        (run["elapsed_s"].as_f64().unwrap() - shard_wall).abs() < 1e-9,
+        "{run}"
+    );
+    assert!(
+        run["merged"]["thread_s"].as_f64().unwrap() >= shard_wall,
+        "{run}"
+    );
+    let shown = stdout(&Koom::new("merge").args(&all).out(dir.join("shown")).ok());
+    assert!(
+        shown.contains("1204 games merged from 3 shards that took"),
+        "{shown}"
     );
     // Refusals: a shard twice, a missing shard, a shard of another experiment.
     let refused = || dir.join("refused");
@@ -200,11 +227,14 @@ fn resume_keeps_a_finished_shard() {
     );
     assert_eq!(read(&path), marked, "the finished shard was played again");
     shard().quiet().ok();
-    assert_eq!(
+    assert_ne!(
         read(&path),
-        before,
+        marked,
         "without --resume the shard is played again"
     );
+    let tally =
+        |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap()["tally"].clone();
+    assert_eq!(tally(&read(&path)), tally(&before));
 }
 
 #[test]

@@ -65,6 +65,26 @@ impl Shard {
     }
 }
 
+/// The time a shard or checkpoint took over all its sessions, for the `run` object of a merge;
+/// never part of the results.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Effort {
+    /// Seconds of wall-clock time.
+    pub wall_s: f64,
+    /// Wall-clock seconds times worker threads.
+    pub thread_s: f64,
+}
+
+impl Effort {
+    #[must_use]
+    pub fn plus(self, other: Self) -> Self {
+        Self {
+            wall_s: self.wall_s + other.wall_s,
+            thread_s: self.thread_s + other.thread_s,
+        }
+    }
+}
+
 /// A shard's result or a checkpoint.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
@@ -80,6 +100,9 @@ pub struct Partial<G: Game> {
     /// The seed groups it has played (sorted, disjoint).
     pub done: Vec<Range<u64>>,
     pub tally: RunTally<G>,
+    /// Absent from files of earlier versions of koom.
+    #[serde(default)]
+    pub effort: Effort,
 }
 
 impl<G: Game> Partial<G> {
@@ -101,6 +124,7 @@ impl<G: Game> Partial<G> {
             groups,
             done,
             tally,
+            effort: Effort::default(),
         }
     }
 

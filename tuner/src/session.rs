@@ -12,8 +12,8 @@ use engine::Game;
 use crate::InputError;
 use crate::atomic::write_atomic;
 use crate::config::{Experiment, Plan};
-use crate::partial::{Header, Partial, Shard, experiment_hash, read_header, read_partial};
-use crate::runner::{Hooks, RowSink, add_range, remaining, run_ranges};
+use crate::partial::{Effort, Header, Partial, Shard, experiment_hash, read_header, read_partial};
+use crate::runner::{Hooks, RowSink, add_range, default_threads, remaining, run_ranges};
 use crate::tally::RunTally;
 
 /// Seconds between two checkpoints of a running session.
@@ -46,6 +46,8 @@ pub struct RunSession<'a, G: Game> {
     /// Groups already played by the run it resumes, and their counts.
     done: Vec<Range<u64>>,
     restored: Option<RunTally<G>>,
+    /// The time the resumed sessions took.
+    restored_effort: Effort,
 }
 
 /// What a session played, with everything before it when it resumed.
@@ -85,6 +87,7 @@ impl<'a, G: Game> RunSession<'a, G> {
             checkpoint,
             done: Vec::new(),
             restored: None,
+            restored_effort: Effort::default(),
         };
         let finished = session.check_shard_file()?;
         let opening = match (resume, session.checkpoint.exists()) {
@@ -94,6 +97,7 @@ impl<'a, G: Game> RunSession<'a, G> {
                 let partial = session.load_checkpoint()?;
                 session.done = partial.done;
                 session.restored = Some(partial.tally);
+                session.restored_effort = partial.effort;
                 Opening::Resumed
             }
             (true, false) => Opening::NothingToResume,
@@ -179,10 +183,23 @@ impl<'a, G: Game> RunSession<'a, G> {
         on_row: Option<&mut RowSink<'_, G::Reason>>,
     ) -> std::io::Result<SessionResult<G>> {
         let todo = remaining(self.groups.clone(), &self.done);
+        let started = Instant::now();
+        let workers = if threads == 0 {
+            default_threads()
+        } else {
+            threads
+        };
+        let spent = || {
+            let wall_s = started.elapsed().as_secs_f64();
+            Effort {
+                wall_s,
+                thread_s: wall_s * workers as f64,
+            }
+        };
         let mut last_checkpoint = Instant::now();
         let mut on_wave = |tally: &RunTally<G>, new_done: &[Range<u64>]| -> std::io::Result<()> {
             if last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_EVERY_S {
-                self.write_checkpoint(&self.total(tally, new_done))?;
+                self.write_checkpoint(&self.total(tally, new_done, spent()))?;
                 last_checkpoint = Instant::now();
             }
             Ok(())
@@ -195,7 +212,7 @@ impl<'a, G: Game> RunSession<'a, G> {
             on_row,
             Some(&mut on_wave),
         )?;
-        let total = self.total(&result.tally, &result.done);
+        let total = self.total(&result.tally, &result.done, spent());
         if !total.is_complete() {
             self.write_checkpoint(&total)?;
         }
@@ -219,8 +236,8 @@ impl<'a, G: Game> RunSession<'a, G> {
         let _ = std::fs::remove_file(&self.checkpoint);
     }
 
-    /// The counts of this session's new groups with the resumed ones.
-    fn total(&self, tally: &RunTally<G>, new_done: &[Range<u64>]) -> Partial<G> {
+    /// The counts of this session's new groups with the resumed ones, and the time taken.
+    fn total(&self, tally: &RunTally<G>, new_done: &[Range<u64>], spent: Effort) -> Partial<G> {
         let mut all = tally.clone();
         if let Some(r) = &self.restored {
             all.merge(r);
@@ -229,14 +246,17 @@ impl<'a, G: Game> RunSession<'a, G> {
         for r in new_done {
             add_range(&mut covered, r.clone());
         }
-        Partial::new(
-            &self.plan,
-            self.exp,
-            self.shard,
-            self.groups.clone(),
-            covered,
-            all,
-        )
+        Partial {
+            effort: self.restored_effort.plus(spent),
+            ..Partial::new(
+                &self.plan,
+                self.exp,
+                self.shard,
+                self.groups.clone(),
+                covered,
+                all,
+            )
+        }
     }
 
     fn write_checkpoint(&self, partial: &Partial<G>) -> std::io::Result<()> {
