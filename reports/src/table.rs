@@ -211,6 +211,10 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
             s.game, s.games_played, s.seed_groups, s.rotations, s.seed
         );
     }
+    // Summaries written before designs existed carry no reason.
+    if !s.group_design.reason.is_empty() {
+        let _ = writeln!(out, "design: {}", s.group_design.reason);
+    }
     header(&mut out, "agent", &s.agent_unit);
     for r in &s.by_agent {
         agent_line(&mut out, r);

@@ -415,7 +415,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub game: Option<String>,
     /// Games (matches, for games played in matches) per level (default: 4000 for dice games, one
-    /// side-swapped pair for board games).
+    /// for board games); a level plays itself, so each game is played once (a mirror run).
     #[arg(long)]
     pub games: Option<u64>,
     /// Worker threads (default 1, so that figures are per core).

@@ -32,13 +32,14 @@ impl GameVisitor for PlayGame<'_> {
             return narrate_record::<G>(line, self.args.boards);
         }
         let plan = Plan::<G>::new(self.exp)?;
-        let seats = plan.seats() as u64;
-        let group = self.args.index / seats;
+        let per_group = plan.rotations() as u64;
+        let group = self.args.index / per_group;
         // A match is the unit of games played in matches (Thud): replay all of it.
         let rotations = if self.args.group || G::GAMES_COUNT_GROUPS {
-            0..plan.seats()
+            0..plan.rotations()
         } else {
-            (self.args.index % seats) as usize..(self.args.index % seats) as usize + 1
+            let rotation = (self.args.index % per_group) as usize;
+            rotation..rotation + 1
         };
         let mut agents = new_agents(&plan);
         let clock = WallClock::new();
@@ -101,7 +102,7 @@ fn print_heading<G: Game>(plan: &Plan<G>, group: u64, rotation: usize) {
     outln!(
         "== {} game {} (seed {}, group {group}, rotation {rotation}) ==",
         G::NAME,
-        group * seats as u64 + rotation as u64,
+        group * plan.rotations() as u64 + rotation as u64,
         plan.seed
     );
     outln!("{}", seating.join(", "));

@@ -47,8 +47,8 @@ fn a_fit_samples_the_recorded_positions_and_lowers_the_held_out_error() {
     fit(&games, &out).ok();
     let report = json(&dir.join("fit.json"));
     // The positions kept, counted from the records' own move lists: plies 4, 7, 10, ...
-    // before each game's end, once per distinct game (Normal self-play is deterministic, so
-    // a group's rotations repeat each other), with every fifth seed group held out.
+    // before each game's end, once per distinct game (Normal self-play is a mirror run, one game
+    // a seed group, so none repeats), with every fifth seed group held out.
     let text = read(&games);
     let (mut expected, mut held_out, mut replays) = (0, 0, 0);
     let mut seeds: Vec<&str> = Vec::new();
@@ -73,7 +73,7 @@ fn a_fit_samples_the_recorded_positions_and_lowers_the_held_out_error() {
             held_out += kept;
         }
     }
-    assert!(replays > 0, "deterministic self-play replays its games");
+    assert_eq!(replays, 0, "a mirror run plays each game once");
     assert!(held_out > 0 && held_out < expected);
     assert_eq!(report["games"], 40);
     assert_eq!(report["games_replayed"], replays);

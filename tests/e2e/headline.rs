@@ -62,12 +62,12 @@ fn thud_counts_matches_and_hard_is_ahead_of_balanced() {
 }
 
 /// Thud's first-player advantage, the dwarfs' mean point margin per round, has its interval
-/// over matches (seed groups), as every interval does: Balanced playing itself plays each match's
-/// two rounds as one game twice, so six matches are six observations, not twelve. The reference
-/// is the textbook interval on the six per-match means, from games.csv's captures (a round's
-/// margin is 4 points a troll the dwarfs took minus a point a dwarf the trolls took):
-/// mean ± 1.96 · sd / √6, which the cluster-robust variance equals when every group has two
-/// rounds. The dwarfs' share of rounds won is counted over matches as well.
+/// over matches (seed groups), as every interval does: Balanced playing itself would play each
+/// match's two rounds as one game twice, so a mirror run plays it once and six matches are six
+/// rounds, six observations. The reference is the textbook interval on the six per-match means,
+/// from games.csv's captures (a round's margin is 4 points a troll the dwarfs took minus a point
+/// a dwarf the trolls took): mean ± 1.96 · sd / √6. The dwarfs' share of rounds won is counted
+/// over matches as well.
 #[test]
 fn thud_first_player_interval_counts_matches_not_rounds() {
     let dir = scratch("thud-mirror-interval");
@@ -109,7 +109,11 @@ fn thud_first_player_interval_counts_matches_not_rounds() {
     assert!(sd > 0.0, "the matches differ: {means:?}");
     let half = 1.959_963_984_540_054 * sd / g.sqrt();
     let s = summary(&dir);
-    assert_eq!(s["exact_replays"], 6, "each match is one game played twice");
+    assert_eq!(
+        (&s["rotations"], &s["games_played"], &s["exact_replays"]),
+        (&1.into(), &6.into(), &0.into()),
+        "a mirror plays each match's game once"
+    );
     let fpa = &s["first_player_advantage"];
     let got = |i: usize| fpa["ci95"][i].as_f64().unwrap();
     assert!(

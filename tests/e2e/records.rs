@@ -43,6 +43,25 @@ fn run_records(game: &str, agents: &str, games: &str) -> PathBuf {
     path
 }
 
+/// Issue 53: one deterministic agent in every seat plays each seed group once, so a 4×Hard
+/// Ludo run records as many distinct games as `--games`; mixed agents keep their rotations,
+/// every rotation of a group on the group's seed.
+#[test]
+fn a_mirror_run_records_each_game_once_and_a_mixed_run_rotates() {
+    let mirror = read(&run_records("ludo", "hard,hard,hard,hard", "40"));
+    let moves: std::collections::HashSet<&str> = mirror.lines().map(|l| field(l, MOVES)).collect();
+    assert_eq!((mirror.lines().count(), moves.len()), (40, 40));
+    let mixed = read(&run_records("ludo", "hard,hard,hard,easy", "40"));
+    let lines: Vec<&str> = mixed.lines().collect();
+    assert_eq!(lines.len(), 40);
+    for (i, line) in lines.iter().enumerate() {
+        let group = &lines[i - i % 4];
+        assert_eq!(field(line, 1), (i / 4).to_string(), "{line}");
+        assert_eq!(field(line, 2), (i % 4).to_string(), "{line}");
+        assert_eq!(field(line, 3), field(group, 3), "a group shares its seed");
+    }
+}
+
 /// Runs `games` games of `game` with records and replays every line; returns the lines.
 fn records_replay(game: &str, agents: &str, games: &str) -> Vec<String> {
     let lines = replay_all(game, &run_records(game, agents, games));

@@ -221,6 +221,45 @@ pub struct Experiment {
     pub openings_order: Order,
 }
 
+/// How each seed group is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Design {
+    /// Once per rotation of the agents over the seats, all rotations on the same dice (common
+    /// random numbers), so that different agents are compared on the same luck.
+    #[default]
+    Rotation,
+    /// Once: one deterministic agent holds every seat, so every rotation would replay the game
+    /// (dice and tie-breaks are drawn per seat, not per agent).
+    Mirror,
+}
+
+impl Design {
+    /// The design for agents given as `labels`, `external` when any is an outside program.
+    fn of(labels: &[String], external: bool, time_control: TimeControl) -> Self {
+        // A clock or an outside program can play a rotation differently: rotate them.
+        let same = labels.iter().all(|l| *l == labels[0]);
+        if same && !external && time_control == TimeControl::Batch {
+            Self::Mirror
+        } else {
+            Self::Rotation
+        }
+    }
+
+    /// Why the runner chose this design, for the terminal and `summary.json`.
+    #[must_use]
+    pub fn reason(self) -> &'static str {
+        match self {
+            Self::Rotation => {
+                "rotation: the agents differ (or play on a clock, or outside koom), so each seed group seats every agent in every seat on the same dice"
+            }
+            Self::Mirror => {
+                "mirror: one deterministic agent holds every seat, so each seed group is one game (rotating it would replay the same game)"
+            }
+        }
+    }
+}
+
 /// An experiment resolved against game `G`: what the runner needs.
 #[derive(Clone, Debug)]
 pub struct Plan<G: Game> {
@@ -234,8 +273,9 @@ pub struct Plan<G: Game> {
     /// The agents as the user wrote them.
     pub labels: Vec<String>,
     pub seed: u64,
-    /// Seed groups to play; each is played once per rotation of the agents over the seats.
+    /// Seed groups to play; each is played [`Plan::rotations`] times.
     pub groups: u64,
+    pub design: Design,
     /// The opening suite seed groups start from; `None`: the initial position.
     pub openings: Option<Arc<Suite<G>>>,
     /// `teams[slot]`: whether the slot plays for team A (the candidate) in head-to-head
@@ -288,7 +328,12 @@ impl<G: Game> Plan<G> {
         }
         check_games("games", exp.games)?;
         check_threads(exp.threads)?;
-        let groups = if G::GAMES_COUNT_GROUPS {
+        let design = Design::of(
+            &exp.agents,
+            externals.iter().any(Option::is_some),
+            time_control,
+        );
+        let groups = if G::GAMES_COUNT_GROUPS || design == Design::Mirror {
             exp.games
         } else {
             exp.games.div_ceil(n as u64)
@@ -319,20 +364,44 @@ impl<G: Game> Plan<G> {
             labels: exp.agents.clone(),
             seed: exp.seed,
             groups,
+            design,
             openings,
             teams,
         })
     }
 
-    /// Seats = agents = rotations per seed group.
+    /// Seats = agents.
     #[must_use]
     pub fn seats(&self) -> usize {
         self.agents.len()
     }
 
+    /// Scores the slots marked in `teams` as team A against the rest. Two teams are compared,
+    /// on common random numbers, even where their agents are the same: a mirror then rotates.
+    #[must_use]
+    pub fn with_teams(mut self, teams: Vec<bool>) -> Self {
+        if self.design == Design::Mirror && teams.iter().any(|&t| t != teams[0]) {
+            self.design = Design::Rotation;
+            if !G::GAMES_COUNT_GROUPS {
+                self.groups = self.groups.div_ceil(self.seats() as u64);
+            }
+        }
+        self.teams = teams;
+        self
+    }
+
+    /// Games per seed group: one per rotation of the agents over the seats, or one in a mirror.
+    #[must_use]
+    pub fn rotations(&self) -> usize {
+        match self.design {
+            Design::Rotation => self.seats(),
+            Design::Mirror => 1,
+        }
+    }
+
     #[must_use]
     pub fn games(&self) -> u64 {
-        self.groups * self.seats() as u64
+        self.groups * self.rotations() as u64
     }
 }
 
@@ -399,7 +468,25 @@ mod tests {
     #[test]
     fn games_round_up_to_whole_rotations() {
         let plan = Plan::<Ludo>::new(&exp("games = 10")).unwrap();
-        assert_eq!((plan.groups, plan.games()), (3, 12));
+        assert_eq!(
+            (plan.design, plan.groups, plan.games()),
+            (Design::Rotation, 3, 12)
+        );
+    }
+
+    #[test]
+    fn one_deterministic_agent_in_every_seat_plays_each_game_once() {
+        let plan = |t: &str| Plan::<Ludo>::new(&exp(t)).unwrap();
+        let mirror = plan("games = 10\nagents = ['hard', 'hard', 'hard', 'hard']");
+        assert_eq!(
+            (mirror.design, mirror.groups, mirror.games()),
+            (Design::Mirror, 10, 10)
+        );
+        let clock =
+            plan("games = 10\nagents = ['hard', 'hard', 'hard', 'hard']\ntime_control = 'player'");
+        assert_eq!(clock.design, Design::Rotation);
+        let mixed = plan("games = 10\nagents = ['hard', 'hard', 'hard', 'easy']");
+        assert_eq!(mixed.design, Design::Rotation);
     }
 
     #[test]

@@ -167,7 +167,7 @@ impl<G: Game> Partial<G> {
                 self.tally.groups
             ));
         }
-        self.tally.check(&plan.teams)
+        self.tally.check(plan)
     }
 
     /// Whether every group it is responsible for has been played.

@@ -17,7 +17,7 @@ use crate::tally::GameRow;
 pub fn record_of<G: Game>(plan: &Plan<G>, row: &GameRow<G::Reason>) -> Record {
     Record {
         index: row.index,
-        group: row.index / plan.seats() as u64,
+        group: row.index / plan.rotations() as u64,
         rotation: row.rotation,
         seed: row.seed,
         agents: row

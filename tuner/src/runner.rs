@@ -1,7 +1,8 @@
 //! The seeded parallel batch runner.
 //!
 //! Seed group `g` of an experiment gets the seed `game_seed(master, g)` and is played once per
-//! rotation of the agents over the seats, all rotations on the same dice (common random numbers).
+//! rotation of the agents over the seats, all rotations on the same dice (common random numbers),
+//! or once where one deterministic agent holds every seat (see [`Design`](crate::config::Design)).
 //! Groups are cut into chunks that rayon plays in parallel; each chunk returns integer counts,
 //! which merge exactly, so results do not depend on the thread count or on finishing order.
 //! Chunks are played in waves so that rows for `games.csv` are written in game order with memory
@@ -101,7 +102,7 @@ pub fn row_of<G: Game>(
     let seats = plan.seats();
     let counters = game.counters();
     GameRow {
-        index: group * seats as u64 + rotation as u64,
+        index: group * plan.rotations() as u64 + rotation as u64,
         seed: game_seed(plan.seed, group),
         rotation,
         outcome: game.outcome().expect("finished game"),
@@ -132,16 +133,16 @@ fn play_chunk<G: Game>(
     if hooks.interrupt.load(Ordering::Relaxed) {
         return None;
     }
-    let seats = plan.seats();
+    let rotations = plan.rotations();
     let mut agents = new_agents(plan);
     let mut tally = RunTally::new(plan);
     let mut rows = Vec::new();
-    let mut finals = Vec::with_capacity(seats);
-    let mut fingerprints = Vec::with_capacity(seats);
+    let mut finals = Vec::with_capacity(rotations);
+    let mut fingerprints = Vec::with_capacity(rotations);
     for group in groups {
         finals.clear();
         fingerprints.clear();
-        for rotation in 0..seats {
+        for rotation in 0..rotations {
             // A record replays from the opening's start: its moves come first.
             let mut notation = match &plan.openings {
                 Some(suite) if plan.records => suite.for_group(group).moves.clone(),
@@ -157,7 +158,10 @@ fn play_chunk<G: Game>(
                 &mut NoLog,
                 |_| {},
                 |g: &G, mv| {
-                    mv.hash(&mut moves);
+                    // A mirror's one game has nothing to be compared with: skip the hashing.
+                    if rotations > 1 {
+                        mv.hash(&mut moves);
+                    }
                     if plan.records {
                         notation.push(g.format_move(mv));
                     }
@@ -173,7 +177,7 @@ fn play_chunk<G: Game>(
             fingerprints.push(moves.finish());
         }
         tally.add_group(&finals, &fingerprints);
-        (hooks.progress)(seats as u64);
+        (hooks.progress)(rotations as u64);
     }
     Some(Chunk { tally, rows })
 }
@@ -427,9 +431,14 @@ mod tests {
         }
     }
 
-    /// (groups that were exact replays, groups) of a run of `games` games.
+    /// (groups that were exact replays, groups) of a run of `games` games, rotated even where a
+    /// mirror would play each group once: the check is the safety net of the rotation design.
     fn replays<G: Game>(agents: &[&str], games: u64) -> (u64, u64) {
-        let tally = run_quietly(&plan_of::<G>(agents, games, 9), 1).tally;
+        let plan = Plan {
+            design: crate::config::Design::Rotation,
+            ..plan_of::<G>(agents, games, 9)
+        };
+        let tally = run_quietly(&plan, 1).tally;
         (tally.by_group.exact_replays, tally.groups)
     }
 
@@ -437,12 +446,12 @@ mod tests {
     fn exact_replays_are_counted_in_every_game() {
         use engine::games::{hnefatafl::Hnefatafl, thud::Thud, trente_douze::TrenteDouze};
         // Ludo's position() is None once a game is over, which the check once relied on.
-        assert_eq!(replays::<Ludo>(&["hard"; 4], 40), (10, 10));
+        assert_eq!(replays::<Ludo>(&["hard"; 4], 40), (40, 40));
         assert_eq!(
             replays::<Ludo>(&["hard", "easy", "easy", "easy"], 40),
             (0, 10)
         );
-        assert_eq!(replays::<TrenteDouze>(&["hard"; 3], 30), (10, 10));
+        assert_eq!(replays::<TrenteDouze>(&["hard"; 3], 30), (30, 30));
         assert_eq!(
             replays::<TrenteDouze>(&["hard", "easy", "easy"], 30),
             (0, 10)
@@ -450,8 +459,58 @@ mod tests {
         // Tie-breaks are drawn per seat, so even random levels replay when they fill every seat.
         assert_eq!(replays::<Thud>(&["beginner"; 2], 3), (3, 3));
         assert_eq!(replays::<Thud>(&["easy", "beginner"], 3), (0, 3));
-        assert_eq!(replays::<Hnefatafl>(&["easy"; 2], 4), (2, 2));
+        assert_eq!(replays::<Hnefatafl>(&["easy"; 2], 4), (4, 4));
         assert_eq!(replays::<Hnefatafl>(&["easy", "normal"], 4), (0, 2));
+    }
+
+    /// A mirror plays each seed group once; the rotation design replays it in every rotation.
+    /// The counts differ by the rotations, the rates and the intervals (over seed groups) not.
+    #[test]
+    fn a_mirror_gives_the_rotation_designs_statistics_from_a_quarter_of_the_games() {
+        let mirror = plan(&["hard"; 4], 200, 3);
+        assert_eq!(mirror.design, crate::config::Design::Mirror);
+        let rotated = Plan {
+            design: crate::config::Design::Rotation,
+            ..mirror.clone()
+        };
+        let (m, r) = (
+            run_quietly(&mirror, 2).tally,
+            run_quietly(&rotated, 2).tally,
+        );
+        m.check(&mirror).unwrap();
+        r.check(&rotated).unwrap();
+        assert_eq!((m.games, m.groups, r.games, r.groups), (200, 200, 800, 200));
+        assert_eq!(
+            (m.by_group.exact_replays, r.by_group.exact_replays),
+            (0, 200)
+        );
+        for (a, b) in m.by_seat.iter().zip(&r.by_seat) {
+            assert_eq!((4 * a.games, 4 * a.wins), (b.games, b.wins));
+        }
+        let summary =
+            |p: &Plan<Ludo>, t: &RunTally<Ludo>| summarize(p, engine::TimeControl::Batch, t, false);
+        let (sm, sr) = (summary(&mirror, &m), summary(&rotated, &r));
+        let close = |x: f64, y: f64| assert!((x - y).abs() < 1e-12, "{x} against {y}");
+        let (fm, fr) = (&sm.first_player_advantage, &sr.first_player_advantage);
+        close(fm.advantage.value, fr.advantage.value);
+        close(fm.advantage.ci95[0], fr.advantage.ci95[0]);
+        close(fm.advantage.ci95[1], fr.advantage.ci95[1]);
+        for (a, b) in sm.by_seat.iter().zip(&sr.by_seat) {
+            close(a.win_rate.ci95[0], b.win_rate.ci95[0]);
+            close(a.win_rate.ci95[1], b.win_rate.ci95[1]);
+        }
+        close(sm.by_agent[0].win_rate.value, sr.by_agent[0].win_rate.value);
+    }
+
+    #[test]
+    fn an_agent_playing_itself_in_a_mirror_draws_every_match() {
+        use engine::games::thud::Thud;
+        let plan = plan_of::<Thud>(&["beginner"; 2], 4, 3);
+        let tally = run_quietly(&plan, 1).tally;
+        assert_eq!((tally.games, tally.groups), (4, 4));
+        for record in &tally.by_agent {
+            assert_eq!((record.games, record.draws), (4, 4));
+        }
     }
 
     #[test]

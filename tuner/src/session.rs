@@ -165,13 +165,13 @@ impl<'a, G: Game> RunSession<'a, G> {
     /// Games in the session's groups, played or not.
     #[must_use]
     pub fn total_games(&self) -> u64 {
-        (self.groups.end - self.groups.start) * self.plan.seats() as u64
+        (self.groups.end - self.groups.start) * self.plan.rotations() as u64
     }
 
     /// Games the resumed checkpoint had already played.
     #[must_use]
     pub fn games_done(&self) -> u64 {
-        self.done.iter().map(|r| r.end - r.start).sum::<u64>() * self.plan.seats() as u64
+        self.done.iter().map(|r| r.end - r.start).sum::<u64>() * self.plan.rotations() as u64
     }
 
     /// Plays the groups left on `threads` threads, checkpointing as it goes, and writes the

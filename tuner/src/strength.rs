@@ -45,11 +45,11 @@ pub fn match_plan<G: Game>(base: &Experiment, a: &str, b: &str) -> Result<Plan<G
         agents: match_agents::<G>(a, b),
         ..base.clone()
     };
-    let mut plan = Plan::<G>::new(&exp)?;
+    let plan = Plan::<G>::new(&exp)?;
     crate::external::probe_all::<G>(&plan.externals)?;
     let half = plan.seats().div_ceil(2);
-    plan.teams = (0..plan.seats()).map(|s| s < half).collect();
-    Ok(plan)
+    let teams = (0..plan.seats()).map(|s| s < half).collect();
+    Ok(plan.with_teams(teams))
 }
 
 /// What `--games`/`--max-games` count in game `G`, singular and plural: matches (two rounds,

@@ -150,7 +150,11 @@ pub struct Summary<R> {
     /// Seed groups whose games were all the same game (one agent in every seat on common
     /// dice): every interval counts seed groups, so such groups weigh as one game each.
     pub exact_replays: u64,
+    /// Games per seed group: the seat rotations, or 1 in a mirror run.
     pub rotations: usize,
+    /// How a seed group was played, and why (the key `design` holds the game-design metrics).
+    #[serde(default)]
+    pub group_design: GroupDesign,
     pub no_result: u64,
     pub draws: u64,
     pub partial: bool,
@@ -463,6 +467,13 @@ fn terminations<G: Game>(tally: &RunTally<G>) -> Vec<Termination> {
         .collect()
 }
 
+/// How a seed group was played, and why that way.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct GroupDesign {
+    pub design: crate::config::Design,
+    pub reason: String,
+}
+
 /// Builds the summary of a run.
 pub fn summarize<G: Game>(
     plan: &Plan<G>,
@@ -484,7 +495,11 @@ pub fn summarize<G: Game>(
         games_played: tally.games,
         seed_groups: tally.groups,
         exact_replays: g.exact_replays,
-        rotations: seats,
+        rotations: plan.rotations(),
+        group_design: GroupDesign {
+            design: plan.design,
+            reason: plan.design.reason().to_owned(),
+        },
         no_result: tally.no_result,
         draws: tally.draws,
         partial,

@@ -6,7 +6,7 @@ pub use engine::sample::Record;
 use engine::sample::{Clustered, Moments};
 use engine::{Ending, Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
 
-use crate::config::Plan;
+use crate::config::{Design, Plan};
 use crate::stats::GroupScores;
 use serde::{Deserialize, Serialize};
 
@@ -157,6 +157,9 @@ fn exact_replay<G: Game>(games: &[G], fingerprints: &[u64]) -> bool {
 pub struct RunTally<G: Game> {
     /// `teams[slot]`: the slot plays for team A in head-to-head statistics.
     pub teams: Vec<bool>,
+    /// How the seed groups were played (counts written before designs existed are rotations).
+    #[serde(default)]
+    pub design: Design,
     /// `pools[slot]`: the pooled agent (one per distinct label, in order of first seat).
     pub pools: Vec<usize>,
     pub games: u64,
@@ -255,10 +258,12 @@ pub fn group_half_points<G: Game>(games: &[G], teams: &[bool]) -> usize {
 }
 
 /// Each agent slot's result in a seed group played as one match on points: the slot with the
-/// most points summed over the rounds wins, slots tied at the top draw, the others lose.
+/// most points summed over the rounds wins, slots tied at the top draw, the others lose. A
+/// mirror's one round stands for every rotation, as each would replay it.
 fn match_results<G: Game>(games: &[G], seats: usize) -> Vec<SeatResult> {
     let mut totals = vec![0i64; seats];
-    for (rotation, game) in games.iter().enumerate() {
+    for rotation in 0..seats {
+        let game = &games[rotation % games.len()];
         let points = game.points().unwrap_or([0; MAX_SEATS]);
         for (seat, &p) in points[..seats].iter().enumerate() {
             totals[seat_agent(seat, rotation, seats)] += i64::from(p);
@@ -292,6 +297,7 @@ impl<G: Game> RunTally<G> {
         let pooled = pools.iter().max().map_or(0, |m| m + 1);
         Self {
             teams: teams.to_vec(),
+            design: plan.design,
             pools,
             games: 0,
             groups: 0,
@@ -444,13 +450,16 @@ impl<G: Game> RunTally<G> {
         b.timeouts.add_group(timeouts, n);
     }
 
-    /// Checks that counts read from a file add up, for a run whose slots play for `teams`:
-    /// one record per slot and seat, every game counted once in each, `seats` games a group.
-    pub fn check(&self, teams: &[bool]) -> Result<(), String> {
-        let seats = teams.len();
+    /// Checks that counts read from a file add up, for a run of `plan`: one record per slot and
+    /// seat, every game counted once in each, the plan's rotations a group.
+    pub fn check(&self, plan: &Plan<G>) -> Result<(), String> {
+        let seats = plan.seats();
         let bad = |what: &str| Err(format!("its counts do not add up ({what})"));
-        if self.teams != teams {
+        if self.teams != plan.teams {
             return bad("teams");
+        }
+        if self.design != plan.design {
+            return bad("one game or a seat rotation per seed group");
         }
         if self.by_agent.len() != seats
             || self.by_seat.len() != seats
@@ -460,7 +469,7 @@ impl<G: Game> RunTally<G> {
         {
             return bad("table sizes");
         }
-        if u128::from(self.games) != u128::from(self.groups) * seats as u128 {
+        if u128::from(self.games) != u128::from(self.groups) * plan.rotations() as u128 {
             return bad("games against seed groups");
         }
         let sum = |counts: &mut dyn Iterator<Item = u64>| -> u128 { counts.map(u128::from).sum() };

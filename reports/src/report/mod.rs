@@ -23,6 +23,7 @@ use tuner::tournament::{PairingSummary, TournamentSummary};
 pub use document::{Block, Document, escape};
 
 use crate::write_atomic;
+use tuner::config::Design;
 
 /// A run's `summary.json` as read back.
 pub type RunSummary = tuner::summary::Summary<Value>;
@@ -411,6 +412,14 @@ fn run_results(doc: &mut Document, s: &RunSummary) {
             s.draws,
             interval_note(s)
         )
+    } else if s.group_design.design == Design::Mirror {
+        format!(
+            "{} games, one a seed group (one deterministic agent in every seat: rotating it would replay the game); {} draws, {} without result. {}",
+            s.games_played,
+            s.draws,
+            s.no_result,
+            interval_note(s)
+        )
     } else {
         format!(
             "{} games ({} seed groups × {} seat rotations, every agent in every seat on the same dice); {} draws, {} without result. {}",
@@ -464,7 +473,7 @@ fn head_to_head(doc: &mut Document, h: &HeadToHead) {
 /// how games ended.
 fn run_charts(doc: &mut Document, s: &RunSummary) -> Result<(), String> {
     doc.heading("Charts");
-    let fair = Some(1.0 / s.rotations.max(1) as f64);
+    let fair = Some(1.0 / s.by_seat.len().max(1) as f64);
     let items: Vec<_> = s
         .by_agent
         .iter()

@@ -110,15 +110,19 @@ impl GameStats<Thud> for ThudStats {
     type Summary = ThudSummary;
 
     /// Round `r` has seat `s` (0 dwarfs, 1 trolls) played by agent slot `seat_agent(s, r, 2)`;
-    /// each slot's match total is the points of the sides it played.
+    /// each slot's match total is the points of the sides it played. A mirror match (one agent
+    /// on both sides) is one round, which stands for its swapped round too: that would replay it.
     fn add_group(&mut self, rounds: &[Thud]) {
         let mut totals = [0i64; 2];
         let (mut margin, mut dwarf_wins) = (0, 0);
-        for (rotation, round) in rounds.iter().enumerate() {
+        for round in rounds {
             self.add_round(round);
             let [dwarfs, trolls] = round.side_points();
             margin += i64::from(dwarfs - trolls);
             dwarf_wins += i64::from(dwarfs > trolls);
+        }
+        for rotation in 0..2 {
+            let round = &rounds[rotation % rounds.len()];
             for (seat, points) in round.side_points().into_iter().enumerate() {
                 totals[seat_agent(seat, rotation, 2)] += i64::from(points);
             }
