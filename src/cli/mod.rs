@@ -59,3 +59,13 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
 fn with_game<V: engine::GameVisitor>(name: &str, visitor: V) -> anyhow::Result<V::Output> {
     Ok(engine::visit_game(name, visitor)?)
 }
+
+/// `--records-scores` adds a field to the `--records` lines, so it means nothing without them.
+fn check_records_scores(records: Option<&std::path::Path>, scores: bool) -> anyhow::Result<()> {
+    if scores && records.is_none() {
+        anyhow::bail!(
+            "--records-scores adds each move's score to the records: give --records FILE"
+        );
+    }
+    Ok(())
+}

@@ -11,7 +11,7 @@ use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use engine::selfplay::SeededGame;
+use engine::selfplay::{MoveScore, SeededGame};
 use engine::{Agent, Clock, Game, Log, NoClock, NoLog, game_seed, seat_agent};
 use rayon::prelude::*;
 
@@ -61,7 +61,7 @@ pub fn new_agents<G: Game>(plan: &Plan<G>) -> Vec<Box<dyn Agent<G>>> {
 /// Plays rotation `rotation` of seed group `group` (`at = (group, rotation)`) from the group's
 /// opening (or the initial position), narrating into `log`, showing each new position — the
 /// first one included — to `observe` and each move with the position it is played in to
-/// `on_move`.
+/// `on_move`, with the mover's searched score when the plan keeps scored records.
 pub fn play_game<G: Game>(
     plan: &Plan<G>,
     agents: &mut [Box<dyn Agent<G>>],
@@ -69,7 +69,7 @@ pub fn play_game<G: Game>(
     clock: &dyn Clock,
     log: &mut impl Log,
     observe: impl FnMut(&G),
-    on_move: impl FnMut(&G, G::Move),
+    on_move: impl FnMut(&G, G::Move, Option<MoveScore>),
 ) -> G {
     let seats = plan.seats();
     let seed = game_seed(plan.seed, group);
@@ -79,14 +79,12 @@ pub fn play_game<G: Game>(
         seed,
         clock,
     };
-    let agent_of = |seat| seat_agent(seat, rotation, seats);
-    match &plan.openings {
-        Some(suite) => {
-            let start = &suite.for_group(group).position;
-            game.play_from(start, agents, agent_of, log, observe, on_move)
-        }
-        None => game.play_noting(agents, agent_of, log, observe, on_move),
-    }
+    let seating = (agents, |seat| seat_agent(seat, rotation, seats));
+    let start = plan
+        .openings
+        .as_ref()
+        .map(|suite| &suite.for_group(group).position);
+    game.play_scoring(start, plan.record_scores, seating, log, observe, on_move)
 }
 
 /// The `games.csv` row of a finished game.
@@ -114,6 +112,7 @@ pub fn row_of<G: Game>(
             .as_ref()
             .and_then(|s| s.for_group(group).start.clone()),
         notation: Vec::new(),
+        scores: Vec::new(),
     }
 }
 
@@ -144,6 +143,14 @@ fn play_chunk<G: Game>(
                 Some(suite) if plan.records => suite.for_group(group).moves.clone(),
                 _ => Vec::new(),
             };
+            let mut scores = vec![
+                None;
+                if plan.record_scores {
+                    notation.len()
+                } else {
+                    0
+                }
+            ];
             let game = play_game(
                 plan,
                 &mut agents,
@@ -151,15 +158,19 @@ fn play_chunk<G: Game>(
                 hooks.clock,
                 &mut NoLog,
                 |_| {},
-                |g: &G, mv| {
+                |g: &G, mv, score| {
                     if plan.records {
                         notation.push(g.format_move(mv));
+                    }
+                    if plan.record_scores {
+                        scores.push(score);
                     }
                 },
             );
             if want_rows {
                 rows.push(GameRow {
                     notation,
+                    scores,
                     ..row_of(plan, &game, group, rotation)
                 });
             }
@@ -382,7 +393,7 @@ mod tests {
                     &NoClock,
                     &mut NoLog,
                     |_| {},
-                    |_, _| {},
+                    |_, _, _| {},
                 );
                 row_of(&plan, &game, 0, r)
             })
