@@ -1,6 +1,6 @@
 //! Game records: one finished game on one line, tab-separated,
 //!
-//! `INDEX  GROUP  ROTATION  SEED  AGENTS  RESULT  REASON  RULES  START  MOVES  OPENING`
+//! `INDEX  GROUP  ROTATION  SEED  AGENTS  RESULT  REASON  RULES  START  MOVES  OPENING  [SCORES]`
 //!
 //! - INDEX, GROUP, ROTATION: the game's place in its run (game index, seed group, seat rotation);
 //! - SEED: the game's seed, from which its dice stream derives. Dice games need it: the moves
@@ -11,7 +11,11 @@
 //!   writes and reads them; the engine only carries the text);
 //! - START: `start` or the position text the game began from;
 //! - MOVES: the moves in the game's notation from START, comma separated (an opening's first);
-//! - OPENING: the index of the suite's opening the game began from, or `-` without a suite.
+//! - OPENING: the index of the suite's opening the game began from, or `-` without a suite;
+//! - SCORES (only in records written with `--records-scores`): one entry per move of MOVES,
+//!   comma separated: `SCORE@DEPTH`, the mover's searched score (its searcher's integer units,
+//!   from the mover's side) and depth, or `-` for a move that was not searched (an opening's
+//!   moves, forced moves, levels that do not search). Lines with and without it read alike.
 //!
 //! The reader lives here rather than in the runner so that the command line and the browser
 //! package read the same lines the same way.
@@ -21,11 +25,12 @@ use core::fmt;
 use crate::error::{ParseError, quote};
 use crate::game::{EndReason, Game, NoLog, Outcome};
 use crate::random::RandomStream;
+use crate::selfplay::MoveScore;
 
-/// The fields of a record line, in order.
-pub const FIELDS: [&str; 11] = [
+/// The fields of a record line, in order; `scores` is optional.
+pub const FIELDS: [&str; 12] = [
     "index", "group", "rotation", "seed", "agents", "result", "reason", "rules", "start", "moves",
-    "opening",
+    "opening", "scores",
 ];
 
 /// One game as a record says it.
@@ -45,6 +50,8 @@ pub struct Record {
     pub moves: Vec<String>,
     /// The opening's index in its suite (`None`: no suite).
     pub opening: Option<u64>,
+    /// Each move's searched score, one per move (`None`: the record has no SCORES field).
+    pub scores: Option<Vec<Option<MoveScore>>>,
 }
 
 /// `seat 1 wins`, `draw`, `seats 0,2 share`, `no result`.
@@ -78,7 +85,15 @@ impl fmt::Display for Record {
             self.start.as_deref().unwrap_or("start"),
             self.moves.join(","),
             self.opening.map_or("-".to_string(), |o| o.to_string())
-        )
+        )?;
+        if let Some(scores) = &self.scores {
+            let entry = |s: &Option<MoveScore>| {
+                s.map_or("-".to_string(), |s| format!("{}@{}", s.score, s.depth))
+            };
+            let entries: Vec<String> = scores.iter().map(entry).collect();
+            write!(f, "\t{}", entries.join(","))?;
+        }
+        Ok(())
     }
 }
 
@@ -103,14 +118,29 @@ impl Record {
             start,
             moves,
             opening,
+            ref scores @ ..,
         ] = fields[..]
         else {
             return fail(format!(
-                "a record has {} tab-separated fields ({}), this one has {}",
-                FIELDS.len(),
-                FIELDS.join(", "),
+                "a record has {} tab-separated fields ({}) and an optional {}, this one has {}",
+                FIELDS.len() - 1,
+                FIELDS[..FIELDS.len() - 1].join(", "),
+                FIELDS[FIELDS.len() - 1],
                 fields.len()
             ));
+        };
+        let scores = match scores {
+            [] => None,
+            [text] => Some(parse_scores(text).map_err(|why| {
+                ParseError::new(format!("scores: {why}")).reading("record", line)
+            })?),
+            more => {
+                return fail(format!(
+                    "a record has at most {} tab-separated fields, this one has {}",
+                    FIELDS.len(),
+                    FIELDS.len() - 1 + more.len()
+                ));
+            }
         };
         let number = |name: &str, text: &str| {
             text.trim().parse::<u64>().map_err(|_| {
@@ -130,6 +160,19 @@ impl Record {
             ));
         }
         let text = |t: &str| (!t.trim().is_empty()).then(|| t.trim().to_string());
+        let moves: Vec<String> = moves
+            .split(',')
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+            .map(str::to_string)
+            .collect();
+        if let Some(scores) = scores.as_ref().filter(|s| s.len() != moves.len()) {
+            return fail(format!(
+                "{} scores for {} moves: a score (or `-`) is due for every move",
+                scores.len(),
+                moves.len()
+            ));
+        }
         let (Some(result), Some(reason)) = (text(result), text(reason)) else {
             return fail("the result or the reason is empty".to_string());
         };
@@ -143,16 +186,12 @@ impl Record {
             reason,
             rules: text(rules).filter(|r| r != "default"),
             start: text(start).filter(|s| s != "start"),
-            moves: moves
-                .split(',')
-                .map(str::trim)
-                .filter(|m| !m.is_empty())
-                .map(str::to_string)
-                .collect(),
+            moves,
             opening: match opening.trim() {
                 "-" => None,
                 text => Some(number("opening", text)?),
             },
+            scores,
         })
     }
 
@@ -217,6 +256,29 @@ impl Record {
     }
 }
 
+/// The SCORES field: `SCORE@DEPTH` or `-` per move, comma separated.
+fn parse_scores(text: &str) -> Result<Vec<Option<MoveScore>>, String> {
+    let entries = text.split(',').map(str::trim).filter(|e| !e.is_empty());
+    entries
+        .map(|entry| {
+            if entry == "-" {
+                return Ok(None);
+            }
+            let bad = || format!("{} is neither SCORE@DEPTH nor -", quote(entry));
+            let (score, depth) = entry.split_once('@').ok_or_else(bad)?;
+            let score = score.parse::<i32>().map_err(|_| bad())?;
+            let depth = depth.parse::<u32>().map_err(|_| bad())?;
+            if depth == 0 {
+                return Err(format!(
+                    "{}: a searched move has depth 1 or more",
+                    quote(entry)
+                ));
+            }
+            Ok(Some(MoveScore { score, depth }))
+        })
+        .collect()
+}
+
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
@@ -260,5 +322,54 @@ impl fmt::Display for ReplayError {
                 replayed.as_deref().unwrap_or("an unfinished game")
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str =
+        "4\t2\t0\t77\tnormal,easy\tseat 0 wins\tcorner\tdefault\tstart\ta4-c4,k7-i7,d1-d3\t-";
+
+    #[test]
+    fn scores_are_an_optional_last_field_read_back_as_written() {
+        let plain = Record::parse(LINE).unwrap();
+        assert_eq!(plain.scores, None);
+        let line = format!("{LINE}\t-,-35@4,120@5");
+        let scored = Record::parse(&line).unwrap();
+        let searched = |score, depth| Some(MoveScore { score, depth });
+        assert_eq!(
+            scored.scores,
+            Some(vec![None, searched(-35, 4), searched(120, 5)])
+        );
+        assert_eq!(scored.to_string(), line);
+        assert_eq!(
+            Record {
+                scores: None,
+                ..scored
+            },
+            plain
+        );
+    }
+
+    #[test]
+    fn bad_scores_name_the_field() {
+        let bad = |scores: &str| {
+            Record::parse(&format!("{LINE}\t{scores}"))
+                .unwrap_err()
+                .to_string()
+        };
+        let short = bad("1@2,-");
+        assert!(short.contains("2 scores for 3 moves"), "{short}");
+        let text = bad("-,1@x,-");
+        assert!(
+            text.contains("scores: `1@x` is neither SCORE@DEPTH nor -"),
+            "{text}"
+        );
+        let unsearched = bad("-,5@0,-");
+        assert!(unsearched.contains("depth 1 or more"), "{unsearched}");
+        let extra = Record::parse(&format!("{LINE}\t-,-,-\tmore")).unwrap_err();
+        assert!(extra.to_string().contains("at most 12"), "{extra}");
     }
 }

@@ -3,9 +3,34 @@
 
 use arrayvec::ArrayVec;
 
-use crate::agent::{Agent, Clock, Context};
+use crate::agent::{Agent, Analysis, Clock, Context};
 use crate::game::{Game, Log, MAX_SEATS, Outcome};
 use crate::random::RandomStream;
+
+/// What the mover's search said of the move it played: the one per-move score that game records
+/// keep and that adjudication reads, so that both see the same numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveScore {
+    /// The searched value of the position from the mover's side, in the searcher's own integer
+    /// units (its evaluation scale; mate-like scores as the searcher reports them).
+    pub score: i32,
+    /// The last completed search depth in plies (at least 1).
+    pub depth: u32,
+}
+
+impl MoveScore {
+    /// The score of a move that was searched; `None` for a level that does not search (dice
+    /// levels, Thud's Easy), a forced move played without searching, or an outside program.
+    #[must_use]
+    pub fn of<M>(analysis: &Analysis<M>) -> Option<Self> {
+        let score = analysis.score.filter(|_| analysis.depth > 0)?;
+        Some(Self {
+            // A searched score is the searcher's `i32`, which the analysis carries exactly.
+            score: score as i32,
+            depth: analysis.depth,
+        })
+    }
+}
 
 /// What fixes a game before anyone moves: the rules, the number of seats and the seed (from
 /// which the dice stream and each seat's tie-break stream derive), and the clock agents read.
@@ -38,16 +63,15 @@ impl<G: Game> SeededGame<'_, G> {
         agent_of: impl Fn(usize) -> usize,
         log: &mut impl Log,
         observe: impl FnMut(&G),
-        on_move: impl FnMut(&G, G::Move),
+        mut on_move: impl FnMut(&G, G::Move),
     ) -> G {
-        let mut dice = RandomStream::dice(self.seed);
-        let game = G::new(self.options, self.seats, &mut dice, log);
-        self.play_on((game, dice), agents, agent_of, log, observe, on_move)
+        let seating = (agents, agent_of);
+        self.play_scoring(None, false, seating, log, observe, |g, mv, _| {
+            on_move(g, mv)
+        })
     }
 
-    /// [`SeededGame::play_noting`] from `start` (an opening) instead of the initial position:
-    /// the dice stream begins where the seed begins it, as no chance was drawn to reach `start`
-    /// in this game.
+    /// [`SeededGame::play_noting`] from `start` (an opening) instead of the initial position.
     pub fn play_from(
         &self,
         start: &G,
@@ -55,29 +79,34 @@ impl<G: Game> SeededGame<'_, G> {
         agent_of: impl Fn(usize) -> usize,
         log: &mut impl Log,
         observe: impl FnMut(&G),
-        on_move: impl FnMut(&G, G::Move),
-    ) -> G {
-        let dice = RandomStream::dice(self.seed);
-        self.play_on(
-            (start.clone(), dice),
-            agents,
-            agent_of,
-            log,
-            observe,
-            on_move,
-        )
-    }
-
-    /// The game loop from `game` with the dice stream as it stands.
-    fn play_on(
-        &self,
-        (mut game, mut dice): (G, RandomStream),
-        agents: &mut [Box<dyn Agent<G>>],
-        agent_of: impl Fn(usize) -> usize,
-        log: &mut impl Log,
-        mut observe: impl FnMut(&G),
         mut on_move: impl FnMut(&G, G::Move),
     ) -> G {
+        let seating = (agents, agent_of);
+        self.play_scoring(Some(start), false, seating, log, observe, |g, mv, _| {
+            on_move(g, mv);
+        })
+    }
+
+    /// The loop behind every `play*` method, from `start` (an opening; `None`: the initial
+    /// position) with seat `s` played by `agents[agent_of(s)]`. With `scores`, each agent is
+    /// asked for [`Agent::analyse`] instead of [`Agent::choose`] (the same move, draws and state
+    /// by contract) and `on_move` gets the mover's [`MoveScore`]; without, it gets `None` and the
+    /// game is exactly the unscored one. From `start`, the dice stream begins where the seed
+    /// begins it, as no chance was drawn to reach `start` in this game.
+    pub fn play_scoring(
+        &self,
+        start: Option<&G>,
+        scores: bool,
+        (agents, agent_of): (&mut [Box<dyn Agent<G>>], impl Fn(usize) -> usize),
+        log: &mut impl Log,
+        mut observe: impl FnMut(&G),
+        mut on_move: impl FnMut(&G, G::Move, Option<MoveScore>),
+    ) -> G {
+        let mut dice = RandomStream::dice(self.seed);
+        let mut game = match start {
+            Some(start) => start.clone(),
+            None => G::new(self.options, self.seats, &mut dice, log),
+        };
         let mut tie_breaks: ArrayVec<RandomStream, MAX_SEATS> = (0..self.seats)
             .map(|s| RandomStream::tie_break(self.seed, s))
             .collect();
@@ -92,14 +121,19 @@ impl<G: Game> SeededGame<'_, G> {
                 clock: self.clock,
             };
             let agent = &mut agents[agent_of(seat)];
-            let mv = agent.choose(&game, &moves, ctx);
+            let (mv, score) = if scores {
+                let analysis = agent.analyse(&game, &moves, ctx);
+                (analysis.best, MoveScore::of(&analysis))
+            } else {
+                (agent.choose(&game, &moves, ctx), None)
+            };
             if let Some(why) = agent.forfeit() {
                 log.line(format_args!("seat {seat} forfeits: {why:?}"));
                 game.end(Outcome::forfeit(seat, self.seats, why));
                 observe(&game);
                 break;
             }
-            on_move(&game, mv);
+            on_move(&game, mv, score);
             game.play(mv, &mut dice, log);
             observe(&game);
         }

@@ -177,6 +177,7 @@ fn random_record<G: Game>(seed: u64, state: &mut u64) -> Option<Record> {
         start: None,
         moves: texts,
         opening: None,
+        scores: None,
     })
 }
 

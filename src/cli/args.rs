@@ -212,6 +212,10 @@ pub struct MatchArgs {
     /// Write every game as one line of FILE, match by match (see `koom run --records`).
     #[arg(long, value_name = "FILE")]
     pub records: Option<PathBuf>,
+    /// Also write each move's searched score and depth in the records (see `koom run
+    /// --records-scores`).
+    #[arg(long)]
+    pub records_scores: bool,
 }
 
 #[derive(Debug, Args)]
@@ -357,6 +361,11 @@ pub struct RunArgs {
     /// shard writes its own games (the shards' files, joined in shard order, are the run's).
     #[arg(long, value_name = "FILE")]
     pub records: Option<PathBuf>,
+    /// Also write each move's searched score and depth in the records, as a last field
+    /// (`SCORE@DEPTH`, or `-` for a move not searched; docs/learning.md): the same games, with
+    /// what training and adjudication read.
+    #[arg(long)]
+    pub records_scores: bool,
 }
 
 #[derive(Debug, Args)]

@@ -68,3 +68,13 @@ fn engine_failures() -> Result<(), tuner::InputError> {
     }
     tuner::external::check_failures()
 }
+
+/// `--records-scores` adds a field to the `--records` lines, so it means nothing without them.
+fn check_records_scores(records: Option<&std::path::Path>, scores: bool) -> anyhow::Result<()> {
+    if scores && records.is_none() {
+        anyhow::bail!(
+            "--records-scores adds each move's score to the records: give --records FILE"
+        );
+    }
+    Ok(())
+}

@@ -62,7 +62,7 @@ impl GameVisitor for PlayGame<'_> {
                         out!("{}", g.render());
                     }
                 },
-                |_, _| {},
+                |_, _, _| {},
             );
             out!("{}", game.render());
             print_result(&plan, &game, rotation);

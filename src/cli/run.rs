@@ -29,17 +29,20 @@ impl GameVisitor for RunGame<'_> {
 
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let (exp, args, shard) = (self.exp, self.args, self.shard);
+        super::check_records_scores(args.records.as_deref(), args.records_scores)?;
         if let Some(format) = &exp.format {
             if shard.is_some() || args.resume || exp.games_csv {
                 bail!(
                     "--shard, --resume and --games-csv apply to single experiments, not to a `format = \"{format}\"` tournament"
                 );
             }
-            return tournament::<G>(exp, *format, args.quiet, args.records.as_deref());
+            let records = args.records.as_deref().map(|r| (r, args.records_scores));
+            return tournament::<G>(exp, *format, args.quiet, records);
         }
         let _lock = lock_output_dir(&exp.out)?;
         let (mut session, opening) = RunSession::<G>::open(exp, shard, args.resume)?;
         session.plan.records = args.records.is_some();
+        session.plan.record_scores = args.records_scores;
         announce(opening, &session);
         if opening == Opening::Finished {
             return Ok(ExitCode::SUCCESS);
@@ -157,7 +160,8 @@ fn play_session<G: Game>(
     let mut records = match records {
         Some(path) => {
             let earlier = earlier(&partial_path(path), LineFormat::Records)?;
-            Some((RecordsFile::create(path)?, earlier))
+            let scores = session.plan.record_scores;
+            Some((RecordsFile::create(path, scores)?, earlier))
         }
         None => None,
     };
@@ -244,7 +248,7 @@ fn tournament<G: Game>(
     exp: &Experiment,
     format: Format,
     quiet: bool,
-    records: Option<&Path>,
+    records: Option<(&Path, bool)>,
 ) -> anyhow::Result<ExitCode> {
     check_agents(&exp.agents)?;
     let pairs = format.pairs(exp.agents.len());
@@ -257,7 +261,8 @@ fn tournament<G: Game>(
     let live = Live::new(per_pairing * pairs.len() as u64, quiet);
     let hooks = live.hooks();
     let started = Instant::now();
-    let mut file = records.map(RecordsFile::create).transpose()?;
+    let file = records.map(|(path, scores)| RecordsFile::create(path, scores));
+    let mut file = file.transpose()?;
     let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &hooks, file.as_mut())?;
     live.bar.finish_and_clear();
     if let Some(file) = file {

@@ -63,10 +63,11 @@ impl MatchArgs {
 impl MatchArgs {
     /// The `--records` file, started (as `FILE.partial`) when asked for.
     fn records_file(&self) -> anyhow::Result<Option<RecordsFile>> {
+        super::check_records_scores(self.records.as_deref(), self.records_scores)?;
         Ok(self
             .records
             .as_deref()
-            .map(RecordsFile::create)
+            .map(|path| RecordsFile::create(path, self.records_scores))
             .transpose()?)
     }
 }
@@ -153,7 +154,7 @@ impl Gate<'_> {
         let mut plan = match_plan::<G>(exp, &args.candidate, &args.baseline)?;
         reports::check_writable_dir(&exp.out)?;
         let mut records = args.common.records_file()?;
-        plan.records = records.is_some();
+        RecordsFile::note_in(records.as_ref(), &mut plan);
         let live = Live::new(plan.games(), args.common.quiet);
         let hooks = live.hooks();
         let mut last_line = Instant::now();

@@ -31,10 +31,16 @@ fn replay_all(game: &str, path: &Path) -> Vec<String> {
 
 /// Runs `games` games of `game` between `agents` with `--records`; returns the records file.
 fn run_records(game: &str, agents: &str, games: &str) -> PathBuf {
+    run_records_with(game, agents, &["--games", games])
+}
+
+/// [`run_records`] with other arguments of `koom run`.
+fn run_records_with(game: &str, agents: &str, args: &[&str]) -> PathBuf {
     let dir = scratch(&format!("records-{game}"));
     let path = dir.join("records.txt");
     Koom::new("run")
-        .args(["--game", game, "--agents", agents, "--games", games])
+        .args(["--game", game, "--agents", agents])
+        .args(args)
         .arg("--records")
         .arg(&path)
         .quiet()
@@ -314,4 +320,51 @@ fn records_of_200_games_of_each_game_replay_exactly() {
         assert_eq!(lines.len(), 200, "{game}");
     }
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// `--records-scores` writes the same games with a last field: each move's `SCORE@DEPTH` (or
+/// `-` for a move not searched), and the lines still replay.
+#[test]
+fn scored_records_hold_the_same_games_and_a_score_per_move() {
+    let args = ["--games", "1", "--option", "ply_cap=30"];
+    let plain = run_records_with("thud", "balanced,easy", &args);
+    let scored = run_records_with(
+        "thud",
+        "balanced,easy",
+        &[&args[..], &["--records-scores"]].concat(),
+    );
+    let scored_lines = replay_all("thud", &scored);
+    let plain_lines: Vec<String> = read(&plain).lines().map(str::to_owned).collect();
+    assert_eq!(scored_lines.len(), 2);
+    for (s, p) in scored_lines.iter().zip(&plain_lines) {
+        let (head, scores) = s.rsplit_once('\t').unwrap();
+        assert_eq!(head, p, "the same game, the scores appended");
+        let entries: Vec<&str> = scores.split(',').collect();
+        assert_eq!(entries.len(), field(p, MOVES).split(',').count());
+        // Seat 0 is Balanced, a searcher; seat 1 Easy, which only orders moves.
+        let rotation: usize = field(p, 2).parse().unwrap();
+        for (ply, entry) in entries.iter().enumerate() {
+            let balanced_moves = (ply % 2 == 0) == (rotation == 0);
+            match entry.split_once('@') {
+                Some((score, depth)) => {
+                    assert!(
+                        balanced_moves,
+                        "only Balanced searches: {entry} at ply {ply}"
+                    );
+                    score.parse::<i32>().unwrap();
+                    assert!(depth.parse::<u32>().unwrap() >= 1, "{entry}");
+                }
+                None => assert_eq!(*entry, "-"),
+            }
+        }
+        assert!(
+            scores.contains('@'),
+            "Balanced's moves are searched: {scores}"
+        );
+    }
+    Koom::new("run")
+        .args(["--game", "thud", "--agents", "balanced,easy"])
+        .args(args)
+        .arg("--records-scores")
+        .rejects("--records");
 }

@@ -270,6 +270,9 @@ pub struct Plan<G: Game> {
     pub externals: Vec<Option<Arc<ExternalSpec>>>,
     /// Whether the runner notes every move for game records (`--records`).
     pub records: bool,
+    /// Whether those records also keep each move's searched score (`--records-scores`): agents
+    /// are then asked for their analysis, which plays the same moves.
+    pub record_scores: bool,
     /// The agents as the user wrote them.
     pub labels: Vec<String>,
     pub seed: u64,
@@ -361,6 +364,7 @@ impl<G: Game> Plan<G> {
             agents,
             externals,
             records: false,
+            record_scores: false,
             labels: exp.agents.clone(),
             seed: exp.seed,
             groups,

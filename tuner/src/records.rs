@@ -31,6 +31,7 @@ pub fn record_of<G: Game>(plan: &Plan<G>, row: &GameRow<G::Reason>) -> Record {
         start: row.start.clone(),
         moves: row.notation.clone(),
         opening: row.opening,
+        scores: plan.record_scores.then(|| row.scores.clone()),
     }
 }
 
@@ -79,13 +80,15 @@ pub fn replay<G: Game>(
 #[derive(Debug)]
 pub struct RecordsFile {
     out: std::io::BufWriter<std::fs::File>,
+    scores: bool,
     partial: PathBuf,
     path: PathBuf,
 }
 
 impl RecordsFile {
-    /// Starts writing `path` (as `path.partial`).
-    pub fn create(path: &Path) -> std::io::Result<Self> {
+    /// Starts writing `path` (as `path.partial`), its records with each move's searched score
+    /// when `scores`.
+    pub fn create(path: &Path, scores: bool) -> std::io::Result<Self> {
         let partial = partial_path(path);
         let file = std::fs::File::create(&partial).map_err(|e| {
             std::io::Error::new(
@@ -95,9 +98,16 @@ impl RecordsFile {
         })?;
         Ok(Self {
             out: std::io::BufWriter::new(file),
+            scores,
             partial,
             path: path.to_owned(),
         })
+    }
+
+    /// Makes `plan` note what this file's records hold (`None`: no records).
+    pub fn note_in<G: Game>(file: Option<&Self>, plan: &mut Plan<G>) {
+        plan.records = file.is_some();
+        plan.record_scores = file.is_some_and(|f| f.scores);
     }
 
     /// Writes one record line.
@@ -164,6 +174,7 @@ mod tests {
             opening: None,
             start: None,
             notation: vec!["d1-b1".into(), "e5-e2".into()],
+            scores: Vec::new(),
         }
     }
 

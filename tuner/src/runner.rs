@@ -13,7 +13,7 @@ use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use engine::selfplay::SeededGame;
+use engine::selfplay::{MoveScore, SeededGame};
 use engine::{Agent, Clock, Game, Log, NoClock, NoLog, game_seed, seat_agent};
 use rayon::prelude::*;
 
@@ -63,7 +63,7 @@ pub fn new_agents<G: Game>(plan: &Plan<G>) -> Vec<Box<dyn Agent<G>>> {
 /// Plays rotation `rotation` of seed group `group` (`at = (group, rotation)`) from the group's
 /// opening (or the initial position), narrating into `log`, showing each new position — the
 /// first one included — to `observe` and each move with the position it is played in to
-/// `on_move`.
+/// `on_move`, with the mover's searched score when the plan keeps scored records.
 pub fn play_game<G: Game>(
     plan: &Plan<G>,
     agents: &mut [Box<dyn Agent<G>>],
@@ -71,7 +71,7 @@ pub fn play_game<G: Game>(
     clock: &dyn Clock,
     log: &mut impl Log,
     observe: impl FnMut(&G),
-    on_move: impl FnMut(&G, G::Move),
+    on_move: impl FnMut(&G, G::Move, Option<MoveScore>),
 ) -> G {
     let seats = plan.seats();
     let seed = game_seed(plan.seed, group);
@@ -81,14 +81,12 @@ pub fn play_game<G: Game>(
         seed,
         clock,
     };
-    let agent_of = |seat| seat_agent(seat, rotation, seats);
-    match &plan.openings {
-        Some(suite) => {
-            let start = &suite.for_group(group).position;
-            game.play_from(start, agents, agent_of, log, observe, on_move)
-        }
-        None => game.play_noting(agents, agent_of, log, observe, on_move),
-    }
+    let seating = (agents, |seat| seat_agent(seat, rotation, seats));
+    let start = plan
+        .openings
+        .as_ref()
+        .map(|suite| &suite.for_group(group).position);
+    game.play_scoring(start, plan.record_scores, seating, log, observe, on_move)
 }
 
 /// The `games.csv` row of a finished game.
@@ -116,6 +114,7 @@ pub fn row_of<G: Game>(
             .as_ref()
             .and_then(|s| s.for_group(group).start.clone()),
         notation: Vec::new(),
+        scores: Vec::new(),
     }
 }
 
@@ -150,6 +149,14 @@ fn play_chunk<G: Game>(
             };
             // Fixed keys: the hash depends on the moves only, for the replay check.
             let mut moves = DefaultHasher::new();
+            let mut scores = vec![
+                None;
+                if plan.record_scores {
+                    notation.len()
+                } else {
+                    0
+                }
+            ];
             let game = play_game(
                 plan,
                 &mut agents,
@@ -157,7 +164,7 @@ fn play_chunk<G: Game>(
                 hooks.clock,
                 &mut NoLog,
                 |_| {},
-                |g: &G, mv| {
+                |g: &G, mv, score| {
                     // A mirror's one game has nothing to be compared with: skip the hashing.
                     if rotations > 1 {
                         mv.hash(&mut moves);
@@ -165,11 +172,15 @@ fn play_chunk<G: Game>(
                     if plan.records {
                         notation.push(g.format_move(mv));
                     }
+                    if plan.record_scores {
+                        scores.push(score);
+                    }
                 },
             );
             if want_rows {
                 rows.push(GameRow {
                     notation,
+                    scores,
                     ..row_of(plan, &game, group, rotation)
                 });
             }
@@ -418,7 +429,7 @@ mod tests {
                     &NoClock,
                     &mut NoLog,
                     |_| {},
-                    |_, _| {},
+                    |_, _, _| {},
                 );
                 row_of(&plan, &game, 0, r)
             })

@@ -125,7 +125,8 @@ pub struct GateRun<G: Game> {
 
 /// Plays `batch_groups` seed groups at a time, re-evaluating the SPRT after each batch, until a
 /// bound is crossed or `plan.groups` groups are played. `on_batch` sees the test after each one;
-/// `records`, when given, receives every game (the plan must then note moves: `plan.records`).
+/// `records`, when given, receives every game (the plan must then note moves:
+/// [`RecordsFile::note_in`]).
 pub fn gate<G: Game>(
     plan: &Plan<G>,
     bounds: Bounds,
@@ -272,7 +273,7 @@ pub fn play_matches<G: Game>(
     let mut openings = None;
     for &(a, b) in pairs {
         let mut plan = match_plan::<G>(base, &agents[a], &agents[b])?;
-        plan.records = records.is_some();
+        RecordsFile::note_in(records.as_deref(), &mut plan);
         openings = plan.openings.as_ref().map(|s| s.info.clone());
         let groups = 0..plan.groups;
         let result = run_recorded(&plan, groups, threads, hooks, records.as_deref_mut())?;

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 pub use engine::sample::Record;
 use engine::sample::{Clustered, Moments};
+use engine::selfplay::MoveScore;
 use engine::{Ending, Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
 
 use crate::config::{Design, Plan};
@@ -29,6 +30,9 @@ pub struct GameRow<R> {
     /// The moves in the game's notation from `start`, the opening's included, when the plan
     /// keeps records (empty otherwise).
     pub notation: Vec<String>,
+    /// Each move's searched score, one per move of `notation` (`None` for an opening's moves and
+    /// moves not searched), when the plan keeps scored records (empty otherwise).
+    pub scores: Vec<Option<MoveScore>>,
 }
 
 /// The run's per-game counts summed per seed group: the counts behind every interval, since the
