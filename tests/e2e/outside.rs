@@ -241,3 +241,25 @@ fn the_engine_server_reads_random_bytes_and_huge_lines_in_flat_memory() {
         assert_eq!(child.wait().unwrap().code(), Some(0));
     }
 }
+
+/// `cmd:` splits its words as a shell would: a quoted argument holding spaces stays one word.
+#[test]
+fn a_quoted_argument_in_cmd_stays_one_word() {
+    let dir = scratch("outside-quoted");
+    let agent = format!(
+        "easy,cmd:sh -c 'exec \"$0\" engine --game hnefatafl --level easy' {}",
+        env!("CARGO_BIN_EXE_koom")
+    );
+    Koom::new("run")
+        .args(["--game", "hnefatafl", "--games", "2", "--threads", "1"])
+        .arg("--agents")
+        .arg(&agent)
+        .quiet()
+        .out(&dir)
+        .ok();
+    let s = summary(&dir);
+    assert!(s.get("engine_failures").is_none(), "{s}");
+    Koom::new("run")
+        .args(["--game", "hnefatafl", "--agents", "easy,cmd:sh -c 'oops"])
+        .rejects("a quote is not closed");
+}

@@ -117,7 +117,8 @@ impl EngineTable {
                 "engines.{name}: depth, nodes and movetime are limits of koom's protocol; the Hnefatafl Text Protocol has none (set timeout_ms for the wait)"
             )));
         }
-        let command: Vec<String> = self.command.split_whitespace().map(str::to_owned).collect();
+        let command =
+            crate::external::split_command(&self.command, &format!("engines.{name}.command"))?;
         if command.is_empty() {
             return Err(InputError::new(format!("engines.{name}.command is empty")));
         }

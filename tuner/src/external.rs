@@ -47,7 +47,7 @@ pub struct ExternalSpec {
 
 impl ExternalSpec {
     /// `cmd:PROGRAM ARGS` (koom's protocol) or `htp:PROGRAM ARGS` (the Hnefatafl Text
-    /// Protocol), split on spaces, no shell; `None` when `spec` is neither.
+    /// Protocol), split as [`split_command`] does; `None` when `spec` is neither.
     pub fn from_cmd(spec: &str) -> Option<Result<Self, InputError>> {
         let spec = spec.trim();
         let (protocol, rest) = match spec.split_once(':') {
@@ -55,12 +55,15 @@ impl ExternalSpec {
             Some(("htp", rest)) => (Protocol::Htp, rest),
             _ => return None,
         };
-        let command: Vec<String> = rest.split_whitespace().map(str::to_owned).collect();
-        if command.is_empty() {
-            return Some(Err(InputError::new(format!(
-                "`{spec}`: name the program after the colon (e.g. `cmd:koom engine --game thud --level hard`)"
-            ))));
-        }
+        let command = match split_command(rest, spec) {
+            Ok(command) if command.is_empty() => {
+                return Some(Err(InputError::new(format!(
+                    "`{spec}`: name the program after the colon (e.g. `cmd:koom engine --game thud --level hard`)"
+                ))));
+            }
+            Ok(command) => command,
+            Err(e) => return Some(Err(e)),
+        };
         Some(Ok(Self {
             name: spec.trim().to_owned(),
             command,
@@ -70,6 +73,16 @@ impl ExternalSpec {
             protocol,
         }))
     }
+}
+
+/// A command line split into words as a POSIX shell splits it (`'...'`, `"..."` and `\`
+/// quote), without running a shell: no variables, globs or pipes. `what` names it in the error.
+pub fn split_command(line: &str, what: &str) -> Result<Vec<String>, InputError> {
+    shell_words::split(line).map_err(|_| {
+        InputError::new(format!(
+            "`{what}`: a quote is not closed (the command is split as a shell would, with '...', \"...\" and \\)"
+        ))
+    })
 }
 
 /// What one engine did over every process of this koom process: games begun, and failures
