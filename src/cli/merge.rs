@@ -66,6 +66,9 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let mut shards = Vec::new();
     for dir in &args.shards {
         let path = dir.join("shard.json");
+        if !path.exists() {
+            interrupted_shard(dir)?;
+        }
         let (header, value) = read_header(&path)?;
         shards.push((path, header, value));
     }
@@ -99,6 +102,26 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
             args: &args,
         },
     )?
+}
+
+/// Says which shard left only a checkpoint in `dir`, and how to finish it; nothing when `dir`
+/// holds no shard's checkpoint (reading `shard.json` then says what is missing).
+fn interrupted_shard(dir: &std::path::Path) -> anyhow::Result<()> {
+    let Ok((header, _)) = read_header(&dir.join("checkpoint.json")) else {
+        return Ok(());
+    };
+    if let Some(shard) = header.shard {
+        bail!(
+            "shard {}/{} in {} was interrupted: resume it with `koom run ... --shard {}/{} --out {} --resume`, then merge",
+            shard.index,
+            shard.count,
+            dir.display(),
+            shard.index,
+            shard.count,
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 /// Checks that the shards, sorted by index, are each of the `count` shards once.

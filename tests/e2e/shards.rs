@@ -248,3 +248,32 @@ fn threads_default_to_a_slurm_tasks_cpus() {
         .ok();
     assert_eq!(summary(&dir)["run"]["threads"], 1);
 }
+
+#[test]
+fn cluster_mistakes_get_messages_that_say_what_to_do() {
+    let dir = scratch("cluster-messages");
+    // An array numbered from 1: its last task's index is the shard count.
+    Koom::new("run")
+        .args(["--games", "40", "--shard", "env/8"])
+        .env("SLURM_ARRAY_TASK_ID", "8")
+        .rejects("SLURM_ARRAY_TASK_ID = 8 is not below N = 8 in --shard `env/8`");
+    // A shard that left only its checkpoint.
+    let out = dir.join("s0");
+    let mut child = Koom::new("run")
+        .args(["--games", "1000000", "--threads", "1", "--shard", "0/2"])
+        .quiet()
+        .out(&out)
+        .spawn();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    interrupt(&child);
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    let expected = format!(
+        "shard 0/2 in {} was interrupted: resume it with `koom run ... --shard 0/2 --out {} --resume`",
+        out.display(),
+        out.display()
+    );
+    Koom::new("merge")
+        .arg(&out)
+        .out(dir.join("m"))
+        .rejects(&expected);
+}

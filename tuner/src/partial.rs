@@ -35,6 +35,7 @@ impl Shard {
         };
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        let mut from_env = None;
         let index: u64 = if k.trim() == "env" {
             let (name, value) = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"]
                 .iter()
@@ -44,6 +45,7 @@ impl Shard {
                         "--shard env/N needs SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX to be set",
                     )
                 })?;
+            from_env = Some(name);
             value
                 .trim()
                 .parse()
@@ -51,6 +53,16 @@ impl Shard {
         } else {
             k.trim().parse().map_err(|_| bad())?
         };
+        if let Some(name) = from_env
+            && count > 0
+            && index >= count
+        {
+            return Err(InputError::new(format!(
+                "{name} = {index} is not below N = {count} in --shard `{text}`: shards are numbered 0 to {}, so number the array from 0 (--array=0-{})",
+                count - 1,
+                count - 1
+            )));
+        }
         if count == 0 || index >= count {
             return Err(bad());
         }
