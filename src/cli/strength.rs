@@ -367,10 +367,9 @@ fn print_ladder<G: Game>(exp: &Experiment, ladder: &Ladder) {
     );
     for (level, rating) in ladder.levels.iter().zip(&ladder.fit.ratings) {
         outln!(
-            "  {level:<24} {:+8.1} Elo [{:+.1}, {:+.1}]",
-            rating.value,
-            rating.ci95[0],
-            rating.ci95[1]
+            "  {level:<24} {:>8} Elo {}",
+            reports::signed(rating.value, 1),
+            reports::elo_interval(rating)
         );
     }
     outln!("  (ratings: Bradley–Terry with {})", ladder.fit.prior);
