@@ -198,7 +198,11 @@ pub fn write_results<G: Game>(
             info.threads
         );
     }
-    note!("results written to {}", out.display());
+    note!(
+        "results written to {}; report written to {}",
+        out.display(),
+        out.join("report.html").display()
+    );
     Ok(())
 }
 

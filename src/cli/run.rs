@@ -273,7 +273,11 @@ fn tournament<G: Game>(
     if !quiet {
         out!("{}", reports::tournament_table(&summary));
     }
-    note!("results written to {}", exp.out.display());
+    note!(
+        "results written to {}; report written to {}",
+        exp.out.display(),
+        exp.out.join("report.html").display()
+    );
     Ok(if matches.partial {
         interrupted()
     } else {

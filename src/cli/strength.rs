@@ -310,6 +310,10 @@ impl GameVisitor for LadderGame<'_> {
             &run_info(games, Some(started), exp.threads),
         )?;
         super::report::write_report(&exp.out)?;
+        note!(
+            "report written to {}",
+            exp.out.join("report.html").display()
+        );
         let ladder = summary.ladder;
         Ok(if ladder.partial {
             errln!("interrupted: the ladder covers the pairs played so far");
