@@ -10,7 +10,7 @@ mod table;
 mod tournament;
 
 pub use csv_out::{GamesCsv, csv_line, summary_csv};
-pub use table::terminal_table;
+pub use table::{elo_interval, signed, terminal_table};
 pub use tournament::{tournament_csv, tournament_table};
 /// The write-to-temporary-then-rename of every output file lives in `tuner`, which writes
 /// checkpoints and shards with it too.

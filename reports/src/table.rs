@@ -47,12 +47,25 @@ fn agent_line(out: &mut String, r: &RecordSummary) {
     }
 }
 
+/// `x` with its sign and `digits` decimals; a figure that rounds to zero (a tie) is `+0.0`,
+/// never `-0.0`.
+#[must_use]
+pub fn signed(x: f64, digits: usize) -> String {
+    let zero = format!("{:.digits$}", 0.0);
+    let text = format!("{x:+.digits$}");
+    if text[1..] == zero {
+        format!("+{zero}")
+    } else {
+        text
+    }
+}
+
 /// An Elo figure, a bound at a score of 0 or 1 (beyond ±4000) written `+inf` or `-inf`.
 pub(crate) fn elo_text(elo: f64) -> String {
     if !elo.is_finite() || elo.abs() >= 4000.0 {
         if elo > 0.0 { "+inf" } else { "-inf" }.to_owned()
     } else {
-        format!("{elo:+.1}")
+        signed(elo, 1)
     }
 }
 
@@ -69,9 +82,22 @@ pub fn elo_bound(e: &Estimate) -> Option<String> {
     }
 }
 
-/// fastchess's line: `Elo difference: +456.1 ± 75.3, LOS 100.0%, nElo …`; a score of 0% or
-/// 100% has no finite Elo, and says so. `unit` names what a group of one counts (games, or
-/// Thud's matches).
+/// A finite Elo's 95% interval: `[lo, hi]`, or the one-sided `<= hi` / `>= lo` where the score's
+/// interval reaches 0% or 100% (an Elo of minus or plus infinity).
+#[must_use]
+pub fn elo_interval(e: &Estimate) -> String {
+    let open = |x: f64| !x.is_finite() || x.abs() >= 4000.0;
+    match (open(e.ci95[0]), open(e.ci95[1])) {
+        (false, false) => format!("[{}, {}]", elo_text(e.ci95[0]), elo_text(e.ci95[1])),
+        (true, false) => format!("<= {}", elo_text(e.ci95[1])),
+        (false, true) => format!(">= {}", elo_text(e.ci95[0])),
+        (true, true) => "unbounded".to_owned(),
+    }
+}
+
+/// fastchess's line with the intervals written out: `Elo difference: +232.8 [+180.6, +296.2],
+/// LOS 100.0%, nElo …`; a score of 0% or 100% has no finite Elo, and says so. `unit` names what
+/// a group of one counts (games, or Thud's matches).
 #[must_use]
 pub fn head_to_head_line(h: &HeadToHead, unit: &str) -> String {
     let e = &h.estimate;
@@ -82,17 +108,19 @@ pub fn head_to_head_line(h: &HeadToHead, unit: &str) -> String {
             if score >= 1.0 { "won" } else { "lost" }
         )
     } else {
-        format!(
-            "{:+.1} ± {:.1}",
-            e.elo.value,
-            (e.elo.ci95[1] - e.elo.ci95[0]) / 2.0
-        )
+        let open = if e.score.ci95[0] <= 0.0 || e.score.ci95[1] >= 1.0 {
+            " (one-sided: the score's normal-approximation interval reaches 0% or 100%)"
+        } else {
+            ""
+        };
+        format!("{} {}{open}", signed(e.elo.value, 1), elo_interval(&e.elo))
     };
     let nelo = if e.nelo.value.is_finite() {
         format!(
-            "{:+.1} ± {:.1}",
-            e.nelo.value,
-            (e.nelo.ci95[1] - e.nelo.ci95[0]) / 2.0
+            "{} [{}, {}]",
+            signed(e.nelo.value, 1),
+            signed(e.nelo.ci95[0], 1),
+            signed(e.nelo.ci95[1], 1)
         )
     } else {
         "undefined".to_owned()
@@ -121,7 +149,7 @@ pub fn first_player_lines(f: &FirstPlayer) -> Vec<String> {
     let mut lines = vec![format!("first player = {}", f.definition)];
     if f.unit == "points" {
         lines.push(format!(
-            "first-player advantage: {:+.2} points [{:+.2}, {:+.2}] (the first player's mean point margin per game)",
+            "first-player advantage: {:+.2} points [{:+.2}, {:+.2}] (the first player's mean point margin per round)",
             f.advantage.value, f.advantage.ci95[0], f.advantage.ci95[1]
         ));
     } else if f.decisive_games == 0 {
@@ -277,5 +305,35 @@ mod tests {
             ci95: [-3.0, 27.0],
         };
         assert_eq!(elo_bound(&finite), None);
+    }
+
+    #[test]
+    fn an_interval_reaching_a_score_of_zero_prints_a_one_sided_bound() {
+        // 1 win in 20: the score's interval [0%, 14.55%] reaches 0, so the Elo's lower end is
+        // minus infinity.
+        let one_in_20 = Estimate {
+            value: -511.5,
+            ci95: [f64::NEG_INFINITY, -307.46],
+        };
+        assert_eq!(elo_interval(&one_in_20), "<= -307.5");
+        let near_sweep = Estimate {
+            value: 511.5,
+            ci95: [307.46, f64::INFINITY],
+        };
+        assert_eq!(elo_interval(&near_sweep), ">= +307.5");
+        let finite = Estimate {
+            value: 232.8,
+            ci95: [180.6, 296.2],
+        };
+        assert_eq!(elo_interval(&finite), "[+180.6, +296.2]");
+    }
+
+    #[test]
+    fn a_tie_prints_plus_zero() {
+        assert_eq!(signed(-0.0, 1), "+0.0");
+        assert_eq!(signed(-0.04, 1), "+0.0");
+        assert_eq!(signed(-0.05, 1), "-0.1");
+        assert_eq!(signed(0.04, 2), "+0.04");
+        assert_eq!(elo_text(-0.0), "+0.0");
     }
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 use tuner::tournament::TournamentSummary;
 
 use crate::csv_out::num;
+use crate::table::signed;
 
 /// `summary.csv` of a tournament: one row per pairing.
 pub fn tournament_csv<R: Serialize>(t: &TournamentSummary<R>) -> io::Result<Vec<u8>> {
@@ -64,11 +65,20 @@ pub fn tournament_table<R: Serialize>(t: &TournamentSummary<R>) -> String {
         t.seed,
         if unit == "matches" { "match" } else { "game" },
     );
+    if let Some(anchor) = t.ratings.first() {
+        let _ = writeln!(
+            out,
+            "  ratings (Bradley-Terry): {} anchored at 0 (so its interval is 0 by construction); the fit adds {}",
+            anchor.agent, t.prior
+        );
+    }
     for r in &t.ratings {
         let _ = writeln!(
             out,
-            "  {:<24} {:+8.1} Elo [{:+.1}, {:+.1}]",
-            r.agent, r.elo.value, r.elo.ci95[0], r.elo.ci95[1]
+            "  {:<24} {:>8} Elo {}",
+            r.agent,
+            signed(r.elo.value, 1),
+            crate::table::elo_interval(&r.elo)
         );
     }
     let _ = write!(out, "  {:<24}", "score of row vs column");

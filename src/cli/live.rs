@@ -231,7 +231,11 @@ pub fn write_results<G: Game>(
             ),
         }
     }
-    note!("results written to {}", out.display());
+    note!(
+        "results written to {}; report written to {}",
+        out.display(),
+        out.join("report.html").display()
+    );
     Ok(())
 }
 

@@ -14,11 +14,11 @@ fn summary(dir: &Path) -> anyhow::Result<report::Summary> {
 }
 
 /// Builds and writes the report of `dir` into `dir`; used after every run too.
+/// Writes the report of the results in `dir`; the caller says where it is once the results
+/// table is printed, so that the path is the last line a user reads.
 pub fn write_report(dir: &Path) -> anyhow::Result<()> {
     let doc = report::build(&summary(dir)?).map_err(|e| anyhow!("{e}"))?;
-    report::write(dir, &doc).with_context(|| format!("writing the report in {}", dir.display()))?;
-    note!("report written to {}", dir.join("report.html").display());
-    Ok(())
+    report::write(dir, &doc).with_context(|| format!("writing the report in {}", dir.display()))
 }
 
 pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {

@@ -287,7 +287,11 @@ fn tournament<G: Game>(
     if !quiet {
         out!("{}", reports::tournament_table(&summary));
     }
-    note!("results written to {}", exp.out.display());
+    note!(
+        "results written to {}; report written to {}",
+        exp.out.display(),
+        exp.out.join("report.html").display()
+    );
     super::engine_failures()?;
     Ok(if matches.partial {
         interrupted()

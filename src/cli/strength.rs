@@ -318,6 +318,10 @@ impl GameVisitor for LadderGame<'_> {
             &run_info(games, Some(started), exp.threads),
         )?;
         super::report::write_report(&exp.out)?;
+        note!(
+            "report written to {}",
+            exp.out.join("report.html").display()
+        );
         super::engine_failures()?;
         let ladder = summary.ladder;
         Ok(if ladder.partial {
@@ -376,10 +380,9 @@ fn print_ladder<G: Game>(exp: &Experiment, ladder: &Ladder) {
     );
     for (level, rating) in ladder.levels.iter().zip(&ladder.fit.ratings) {
         outln!(
-            "  {level:<24} {:+8.1} Elo [{:+.1}, {:+.1}]",
-            rating.value,
-            rating.ci95[0],
-            rating.ci95[1]
+            "  {level:<24} {:>8} Elo {}",
+            reports::signed(rating.value, 1),
+            reports::elo_interval(rating)
         );
     }
     outln!("  (ratings: Bradley–Terry with {})", ladder.fit.prior);

@@ -205,3 +205,31 @@ fn a_trente_douze_tournament_report_config_replays_its_format_and_weights() {
          games = 20\nseed = 7\n",
     );
 }
+
+#[test]
+fn an_elo_interval_that_reaches_a_score_of_zero_prints_a_one_sided_bound_not_inf() {
+    // 2 wins in 12 with a spread that puts the score's interval at [0.00%, 43.34%].
+    let dir = scratch("one-sided");
+    let config = crate::common::write(
+        &dir,
+        "config.toml",
+        "game = 'ludo'\nformat = 'gauntlet'\nagents = ['easy', 'hard']\ngames = 12\nseed = 6\n",
+    );
+    let out = dir.join("out");
+    let o = Koom::new("run").arg(config).out(&out).ok();
+    let terminal = crate::common::stdout(&o);
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let row = md
+        .lines()
+        .find(|l| l.starts_with("| easy vs hard"))
+        .expect("the pairing's row");
+    assert!(row.contains("[0.00%, ") && row.contains("| <= -"), "{row}");
+    assert!(md.contains("normal approximation to the mean score"));
+    for text in [&terminal, &md] {
+        assert!(!text.contains("inf"), "{text}");
+        assert!(!text.contains("-0.0 "), "a tie is +0.0: {text}");
+    }
+    // The anchor's rating is a tie with itself.
+    assert!(terminal.contains("+0.0 Elo [+0.0, +0.0]"), "{terminal}");
+    assert!(terminal.contains("anchored at 0"), "{terminal}");
+}

@@ -258,7 +258,7 @@ fn advantage_row(advantage: &Estimate, f: &FirstPlayer) -> Vec<String> {
     };
     if f.unit == "points" {
         return vec![
-            format!("first-player advantage: mean point margin per game of {who}"),
+            format!("first-player advantage: mean point margin per round of {who}"),
             format!("{:+.2} points", advantage.value),
             interval(advantage, 2),
         ];
@@ -280,7 +280,7 @@ fn advantage_row(advantage: &Estimate, f: &FirstPlayer) -> Vec<String> {
 /// The axis of a first-player-advantage chart: percentage points of win rate, or points.
 fn advantage_axis(s: &RunSummary) -> &'static str {
     if s.first_player_advantage.unit == "points" {
-        "mean point margin per game"
+        "mean point margin per round"
     } else {
         "win rate − fair share (percentage points)"
     }
@@ -294,6 +294,9 @@ fn advantage_scale(s: &RunSummary) -> charts::Scale {
     }
 }
 
+/// How the score and Elo intervals of a match are made, and what a one-sided bound means.
+const SCORE_NOTE: &str = "Score intervals are the normal approximation to the mean score, as fishtest and fastchess compute it, clipped to 0-100% (Wilson's interval when every group scored the same); the Elo interval is the score interval converted to Elo. Where the score interval reaches 0% or 100% (1 win in 20 gets [0.00%, 14.55%]) the Elo has one finite end only, written <= or >=.";
+
 /// An Elo, or for a score of 0 or 1 (no finite Elo) its one-sided 95% bound: `> +973`.
 fn elo_value(e: &Estimate) -> String {
     crate::table::elo_bound(e).unwrap_or_else(|| crate::table::elo_text(e.value))
@@ -304,11 +307,7 @@ fn elo_interval(e: &Estimate) -> String {
     if crate::table::elo_bound(e).is_some() {
         "one-sided".to_owned()
     } else {
-        format!(
-            "[{}, {}]",
-            crate::table::elo_text(e.ci95[0]),
-            crate::table::elo_text(e.ci95[1])
-        )
+        crate::table::elo_interval(e)
     }
 }
 
@@ -467,6 +466,7 @@ fn head_to_head(doc: &mut Document, h: &HeadToHead) {
             pct(e.los),
         ]],
     );
+    doc.text(SCORE_NOTE);
 }
 
 /// The run's charts: win rates per agent and per side against the fair share, game length and
@@ -773,6 +773,7 @@ fn pairings(doc: &mut Document, pairings: &[PairingSummary<Value>]) -> Result<()
         ],
         rows,
     );
+    doc.text(SCORE_NOTE);
     let first = pairings.first().map(|p| &p.summary);
     doc.chart(
         "first-player-advantage.svg",
