@@ -403,7 +403,7 @@ fn a_record_line_or_a_move_list_is_read() {
     assert!(started.moves.is_empty());
     assert_eq!(
         parse_record("1\t2\t3").unwrap_err().0,
-        "bad record `1\\t2\\t3`: a record has 11 tab-separated fields (index, group, rotation, seed, agents, result, reason, rules, start, moves, opening), this one has 3"
+        "bad record `1\\t2\\t3`: a record has 11 tab-separated fields (index, group, rotation, seed, agents, result, reason, rules, start, moves, opening) and an optional scores, this one has 3"
     );
     assert!(
         parse_record("1\tx\t0\t5\ta,b\tdraw\tcap\tdefault\tstart\t\t-")
