@@ -197,6 +197,16 @@ fn a_ludo_report_config_replays_weights_options_and_time_control() {
 }
 
 #[test]
+fn a_mirror_report_config_asks_for_its_distinct_games() {
+    // One level in every seat plays each seed group once: 41 games are 41 groups, not 164.
+    let written = replays(
+        "replay-ludo-mirror",
+        "game = 'ludo'\nagents = ['hard', 'hard', 'hard', 'hard']\ngames = 41\nseed = 5\n",
+    );
+    assert!(written.contains("games = 41\n"), "{written}");
+}
+
+#[test]
 fn a_trente_douze_tournament_report_config_replays_its_format_and_weights() {
     replays(
         "replay-trente-douze",

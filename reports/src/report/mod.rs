@@ -155,9 +155,9 @@ impl Experiment<'_> {
     }
 }
 
-/// Games a config asks for to play `seed_groups` groups: the game counts groups (matches) or
-/// games, rounded up to whole groups of one game per seat.
-fn games_asked(game: &str, seed_groups: u64, seats: usize) -> u64 {
+/// Games a config asks for to play `seed_groups` groups of `rotations` games: the game counts
+/// groups (matches) or games (one a group in a mirror run, one per seat otherwise).
+fn games_asked(game: &str, seed_groups: u64, rotations: usize) -> u64 {
     struct CountsGroups;
     impl engine::GameVisitor for CountsGroups {
         type Output = bool;
@@ -168,7 +168,7 @@ fn games_asked(game: &str, seed_groups: u64, seats: usize) -> u64 {
     if engine::visit_game(game, CountsGroups).unwrap_or(false) {
         seed_groups
     } else {
-        seed_groups * seats as u64
+        seed_groups * rotations as u64
     }
 }
 
@@ -376,7 +376,7 @@ fn run(s: &RunSummary) -> Result<Document, String> {
             game: &s.game,
             agents: &s.agents,
             seed: s.seed,
-            games: games_asked(&s.game, s.seed_groups, s.agents.len()),
+            games: games_asked(&s.game, s.seed_groups, s.rotations),
             time_control: s.time_control,
             format: None,
             options: Some(&s.options),
