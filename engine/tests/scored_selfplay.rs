@@ -74,26 +74,23 @@ fn thud_scored_games_are_the_unscored_games_and_searchers_give_scores() {
         ply_cap: 24,
         ..ThudOptions::default()
     };
-    let seen = scored_moves_match::<Thud>(&options, 2);
-    assert!(!seen.is_empty(), "Thud's searching levels report scores");
-    assert!(seen.iter().all(|(_, s)| s.depth >= 1));
-    assert!(
-        seen.iter().any(|(_, s)| s.score != 0),
-        "scores are the search's"
-    );
+    assert_searchers_give_scores(&scored_moves_match::<Thud>(&options, 2), "Thud");
 }
 
 #[test]
 fn hnefatafl_scored_games_are_the_unscored_games_and_searchers_give_scores() {
-    let seen = scored_moves_match::<Hnefatafl>(&HnefataflOptions { ply_cap: 24 }, 2);
-    assert!(
-        !seen.is_empty(),
-        "Hnefatafl's searching levels report scores"
-    );
-    assert!(seen.iter().all(|(_, s)| s.depth >= 1));
+    let options = HnefataflOptions { ply_cap: 24 };
+    assert_searchers_give_scores(&scored_moves_match::<Hnefatafl>(&options, 2), "Hnefatafl");
+}
+
+/// A board game's searching levels give a score on some moves, each searched at least a ply
+/// deep, and not all of them 0 (the search's values, not a placeholder).
+fn assert_searchers_give_scores<M>(seen: &[(M, MoveScore)], game: &str) {
+    assert!(!seen.is_empty(), "{game}'s searching levels report scores");
+    assert!(seen.iter().all(|(_, s)| s.depth >= 1), "{game}: depth");
     assert!(
         seen.iter().any(|(_, s)| s.score != 0),
-        "scores are the search's"
+        "{game}: scores are the search's"
     );
 }
 
