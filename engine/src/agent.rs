@@ -109,18 +109,6 @@ impl<M: Copy + PartialEq> Analysis<M> {
     }
 }
 
-impl<M: Copy + PartialEq> From<crate::search::SearchResult<M>> for Analysis<M> {
-    fn from(result: crate::search::SearchResult<M>) -> Self {
-        Self {
-            score: Some(f64::from(result.score)),
-            depth: result.depth,
-            nodes: result.nodes,
-            pv: result.pv.to_vec(),
-            ..Self::of_move(result.best)
-        }
-    }
-}
-
 /// Budgets a caller imposes on the next moves (the engine protocol's `go depth|nodes|movetime`);
 /// `None` keeps the level's own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -6,8 +6,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser as _};
 use clap::{Args, Parser, Subcommand};
 use engine::TimeControl;
 use tuner::config::ExperimentFile;
+use tuner::config::Format;
 use tuner::openings::Order;
-use tuner::tournament::Format;
 
 /// `--game`'s help: every registered game by name.
 fn game_help() -> String {

@@ -163,7 +163,7 @@ pub fn run_info(games: u64, started: Option<Instant>, threads: usize) -> RunInfo
         elapsed_s: elapsed,
         games_per_s: games as f64 / elapsed.max(1e-9),
         threads: if threads == 0 {
-            tuner::runner::default_threads()
+            tuner::threads::default_threads()
         } else {
             threads
         },

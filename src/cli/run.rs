@@ -8,12 +8,13 @@ use anyhow::{Context as _, bail};
 use engine::{Game, GameVisitor};
 use reports::GamesCsv;
 use tuner::atomic::lock_output_dir;
+use tuner::config::Format;
 use tuner::config::{Experiment, ExperimentFile};
 use tuner::partial::Shard;
 use tuner::records::{RecordsFile, partial_path, record_of};
 use tuner::session::{Opening, RunSession, SessionResult};
 use tuner::strength::{match_plan, play_matches};
-use tuner::tournament::{Format, check_agents, summarize_tournament};
+use tuner::tournament::{check_agents, summarize_tournament};
 
 use super::args::RunArgs;
 use super::live::{Live, interrupted, run_info, write_results};

@@ -12,7 +12,6 @@ use crate::agents::{one_line, parse_agent, parse_options};
 use crate::external::{DEFAULT_TIMEOUT_MS, ExternalSpec};
 use crate::openings::{Order, Suite};
 use crate::protocol::Protocol;
-use crate::tournament::Format;
 
 /// The built-in experiment `koom run` plays with no arguments: the three Ludo levels mixed.
 pub const DEFAULT_GAME: &str = "ludo";
@@ -57,7 +56,7 @@ pub struct ExperimentFile {
     /// Games to play (matches for games that count matches); rounded up to whole seed groups.
     pub games: Option<u64>,
     pub seed: Option<u64>,
-    /// Worker threads; 0 or absent = the CPUs koom may use (see `runner::default_threads`).
+    /// Worker threads; 0 or absent = the CPUs koom may use (see `threads::default_threads`).
     pub threads: Option<usize>,
     /// `batch` (deterministic budgets, default) or `player` (the app's time limits).
     pub time_control: Option<TimeControl>,
@@ -410,16 +409,17 @@ impl<G: Game> Plan<G> {
     }
 }
 
-/// The Hnefatafl Text Protocol serves one game.
+/// A protocol bound to one game (HTP) serves no other.
 fn check_protocol<G: Game>(spec: &ExternalSpec) -> Result<(), InputError> {
-    if spec.protocol == Protocol::Htp && G::NAME != engine::games::hnefatafl::Hnefatafl::NAME {
-        return Err(InputError::new(format!(
-            "`{}` speaks the Hnefatafl Text Protocol, which serves hnefatafl only, not {}",
+    match spec.protocol.only_game() {
+        Some(only) if only != G::NAME => Err(InputError::new(format!(
+            "`{}` speaks {}, which serves {only} only, not {}",
             spec.name,
+            spec.protocol.title(),
             G::NAME
-        )));
+        ))),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// HTP has no command that sets a position: a program speaking it plays from the start only.
@@ -434,6 +434,52 @@ fn check_no_htp(externals: &[Option<Arc<ExternalSpec>>]) -> Result<(), InputErro
             spec.name
         ))),
         None => Ok(()),
+    }
+}
+
+/// How the agents of a tournament meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Every pair of agents.
+    RoundRobin,
+    /// The first agent against each of the others.
+    Gauntlet,
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::RoundRobin => "round-robin",
+            Self::Gauntlet => "gauntlet",
+        })
+    }
+}
+
+impl Format {
+    /// The names the command line and configs accept.
+    pub const NAMES: [&str; 2] = ["round-robin", "gauntlet"];
+
+    /// `round-robin` or `gauntlet`.
+    pub fn parse(text: &str) -> Result<Self, InputError> {
+        match text {
+            "round-robin" => Ok(Self::RoundRobin),
+            "gauntlet" => Ok(Self::Gauntlet),
+            other => Err(InputError::new(format!(
+                "unknown format `{other}` (accepted: round-robin, gauntlet)"
+            ))),
+        }
+    }
+
+    /// The pairings of `n` agents, `(a, b)` with `a` seated as team A.
+    #[must_use]
+    pub fn pairs(self, n: usize) -> Vec<(usize, usize)> {
+        match self {
+            Self::RoundRobin => (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .collect(),
+            Self::Gauntlet => (1..n).map(|b| (0, b)).collect(),
+        }
     }
 }
 

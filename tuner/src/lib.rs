@@ -18,6 +18,7 @@ pub mod stats;
 pub mod strength;
 pub mod summary;
 pub mod tally;
+pub mod threads;
 pub mod tournament;
 pub mod tune;
 

@@ -19,6 +19,7 @@ use rayon::prelude::*;
 
 use crate::config::Plan;
 use crate::tally::{GameRow, RunTally};
+use crate::threads::thread_pool;
 
 /// What a run reports while it goes, and how it is stopped.
 pub struct Hooks<'a> {
@@ -273,35 +274,6 @@ pub fn run_ranges<G: Game>(
         partial,
         done,
     })
-}
-
-/// The worker threads when none are asked for: the CPUs this process may use (std reads the
-/// affinity mask and the cgroup CPU quota that Kubernetes sets), and no more than a Slurm task's
-/// `SLURM_CPUS_PER_TASK`, which `srun -c` does not always enforce by affinity.
-#[must_use]
-pub fn default_threads() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let slurm = std::env::var("SLURM_CPUS_PER_TASK").ok();
-    slurm_cpus(slurm.as_deref()).map_or(cores, |cpus| cpus.min(cores))
-}
-
-/// `SLURM_CPUS_PER_TASK`'s value as a CPU count; `None` when it is absent or not a positive
-/// whole number (the variable is Slurm's, so a bad value is ignored rather than refused).
-fn slurm_cpus(value: Option<&str>) -> Option<usize> {
-    value?.trim().parse().ok().filter(|&cpus| cpus > 0)
-}
-
-/// A pool of `threads` worker threads (0 = [`default_threads`]).
-pub fn thread_pool(threads: usize) -> std::io::Result<rayon::ThreadPool> {
-    let threads = if threads == 0 {
-        default_threads()
-    } else {
-        threads
-    };
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| std::io::Error::other(format!("cannot start {threads} worker threads: {e}")))
 }
 
 /// Adds `range` to a sorted list of disjoint ranges, merging neighbours.
@@ -565,21 +537,5 @@ mod tests {
         let result = run(&plan, 0..plan.groups, 1, &quiet_hooks(&interrupt), None).unwrap();
         assert!(result.partial);
         assert_eq!(result.tally.games, 0);
-    }
-
-    #[test]
-    fn slurm_cpus_per_task_reads_positive_counts_only() {
-        assert_eq!(slurm_cpus(Some("1")), Some(1));
-        assert_eq!(slurm_cpus(Some(" 16\n")), Some(16));
-        for ignored in [
-            None,
-            Some(""),
-            Some("0"),
-            Some("-2"),
-            Some("2(x3)"),
-            Some("four"),
-        ] {
-            assert_eq!(slurm_cpus(ignored), None, "{ignored:?}");
-        }
     }
 }

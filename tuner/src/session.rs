@@ -13,8 +13,9 @@ use crate::InputError;
 use crate::atomic::write_atomic;
 use crate::config::{Experiment, Plan};
 use crate::partial::{Effort, Header, Partial, Shard, experiment_hash, read_header, read_partial};
-use crate::runner::{Hooks, RowSink, add_range, default_threads, remaining, run_ranges};
+use crate::runner::{Hooks, RowSink, add_range, remaining, run_ranges};
 use crate::tally::RunTally;
+use crate::threads::default_threads;
 
 /// Seconds between two checkpoints of a running session.
 const CHECKPOINT_EVERY_S: f64 = 5.0;

@@ -6,55 +6,9 @@ use engine::Game;
 use serde::{Deserialize, Serialize};
 
 use crate::InputError;
-use crate::config::Experiment;
+use crate::config::{Experiment, Format};
 use crate::strength::{Matches, match_plan};
 use crate::summary::{Estimate, Summary, summarize};
-
-/// How the agents of a tournament meet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Format {
-    /// Every pair of agents.
-    RoundRobin,
-    /// The first agent against each of the others.
-    Gauntlet,
-}
-
-impl std::fmt::Display for Format {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Self::RoundRobin => "round-robin",
-            Self::Gauntlet => "gauntlet",
-        })
-    }
-}
-
-impl Format {
-    /// The names the command line and configs accept.
-    pub const NAMES: [&str; 2] = ["round-robin", "gauntlet"];
-
-    /// `round-robin` or `gauntlet`.
-    pub fn parse(text: &str) -> Result<Self, InputError> {
-        match text {
-            "round-robin" => Ok(Self::RoundRobin),
-            "gauntlet" => Ok(Self::Gauntlet),
-            other => Err(InputError::new(format!(
-                "unknown format `{other}` (accepted: round-robin, gauntlet)"
-            ))),
-        }
-    }
-
-    /// The pairings of `n` agents, `(a, b)` with `a` seated as team A.
-    #[must_use]
-    pub fn pairs(self, n: usize) -> Vec<(usize, usize)> {
-        match self {
-            Self::RoundRobin => (0..n)
-                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-                .collect(),
-            Self::Gauntlet => (1..n).map(|b| (0, b)).collect(),
-        }
-    }
-}
 
 /// One agent's fitted rating.
 #[derive(Clone, Debug, Serialize, Deserialize)]

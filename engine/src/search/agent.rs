@@ -124,3 +124,15 @@ impl<G: SearchRoot, E> core::fmt::Debug for SearchingAgent<G, E> {
             .finish_non_exhaustive()
     }
 }
+
+impl<M: Copy + PartialEq> From<SearchResult<M>> for Analysis<M> {
+    fn from(result: SearchResult<M>) -> Self {
+        Self {
+            score: Some(f64::from(result.score)),
+            depth: result.depth,
+            nodes: result.nodes,
+            pv: result.pv.to_vec(),
+            ..Self::of_move(result.best)
+        }
+    }
+}

@@ -120,7 +120,7 @@ struct Experiment<'a> {
     /// Games as the config asks for them: matches where the game counts matches.
     games: u64,
     time_control: engine::TimeControl,
-    format: Option<tuner::tournament::Format>,
+    format: Option<tuner::config::Format>,
     options: Option<&'a Value>,
     openings: Option<&'a tuner::openings::SuiteInfo>,
     partial: bool,

@@ -21,7 +21,7 @@ use engine::{AgentSetup, Game, NoClock, NoLog, RandomStream, SeatResult, game_se
 use rayon::prelude::*;
 
 use crate::InputError;
-use crate::runner::thread_pool;
+use crate::threads::thread_pool;
 
 /// PCG stream selector of the candidates' random moves.
 const MOVE_STREAM: u64 = 0x0e7e_0bde_5000_0002;

@@ -27,6 +27,26 @@ pub enum Protocol {
     Htp,
 }
 
+impl Protocol {
+    /// The protocol in words, for messages.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Self::Koom => "koom's engine protocol",
+            Self::Htp => "the Hnefatafl Text Protocol",
+        }
+    }
+
+    /// The one game the protocol serves, or `None` when it serves every game.
+    #[must_use]
+    pub const fn only_game(self) -> Option<&'static str> {
+        match self {
+            Self::Koom => None,
+            Self::Htp => Some(<engine::games::hnefatafl::Hnefatafl as engine::Game>::NAME),
+        }
+    }
+}
+
 /// The protocol's version, answered to `koom-protocol`.
 pub const VERSION: u32 = 1;
 

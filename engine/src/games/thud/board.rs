@@ -126,13 +126,34 @@ const fn on_octagon(file: usize, rank: usize) -> bool {
 }
 
 /// The eight trolls around the stone.
-pub const START_TROLLS: [&str; 8] = ["G7", "H7", "J7", "G8", "J8", "G9", "H9", "J9"];
-/// The 32 dwarfs on the rim, all but the four squares in line with the stone.
-pub const START_DWARFS: [&str; 32] = [
-    "F1", "G1", "J1", "K1", "E2", "L2", "D3", "M3", "C4", "N4", "B5", "O5", "A6", "P6", "A7", "P7",
-    "A9", "P9", "A10", "P10", "B11", "O11", "C12", "N12", "D13", "M13", "E14", "L14", "F15", "G15",
-    "J15", "K15",
+pub const START_TROLLS: [Square; 8] = [
+    at(b'G', 7), at(b'H', 7), at(b'J', 7), at(b'G', 8),
+    at(b'J', 8), at(b'G', 9), at(b'H', 9), at(b'J', 9),
 ];
+/// The 32 dwarfs on the rim, all but the four squares in line with the stone.
+pub const START_DWARFS: [Square; 32] = [
+    at(b'F', 1), at(b'G', 1), at(b'J', 1), at(b'K', 1),
+    at(b'E', 2), at(b'L', 2), at(b'D', 3), at(b'M', 3),
+    at(b'C', 4), at(b'N', 4), at(b'B', 5), at(b'O', 5),
+    at(b'A', 6), at(b'P', 6), at(b'A', 7), at(b'P', 7),
+    at(b'A', 9), at(b'P', 9), at(b'A', 10), at(b'P', 10),
+    at(b'B', 11), at(b'O', 11), at(b'C', 12), at(b'N', 12),
+    at(b'D', 13), at(b'M', 13), at(b'E', 14), at(b'L', 14),
+    at(b'F', 15), at(b'G', 15), at(b'J', 15), at(b'K', 15),
+];
+
+/// The square named `file` (a letter of [`FILES`]) and `rank` (from 1), as the rules write it;
+/// evaluated at compile time, so a name off the octagon does not build.
+const fn at(file: u8, rank: usize) -> Square {
+    let mut index = 0;
+    while FILES[index] != file {
+        index += 1;
+    }
+    match Square::new(index, rank - 1) {
+        Some(square) => square,
+        None => panic!("a start square off the octagon"),
+    }
+}
 
 /// The two armies; the dwarfs move first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -402,14 +423,11 @@ impl Board {
     #[must_use]
     pub fn start() -> Self {
         let mut board = Self::empty(Side::Dwarfs);
-        let square = |name: &str| {
-            super::notation::parse_square(name).expect("the start squares are on the octagon")
-        };
-        for name in START_DWARFS {
-            board.put(square(name), Piece::Dwarf);
+        for square in START_DWARFS {
+            board.put(square, Piece::Dwarf);
         }
-        for name in START_TROLLS {
-            board.put(square(name), Piece::Troll);
+        for square in START_TROLLS {
+            board.put(square, Piece::Troll);
         }
         board
     }

@@ -592,10 +592,10 @@ fn finished(dwarfs: usize, trolls: usize) -> Thud {
     let mut b = Board::empty(Side::Dwarfs);
     START_DWARFS[..dwarfs]
         .iter()
-        .for_each(|s| b.put(sq(s), Piece::Dwarf));
+        .for_each(|&s| b.put(s, Piece::Dwarf));
     START_TROLLS[..trolls]
         .iter()
-        .for_each(|s| b.put(sq(s), Piece::Troll));
+        .for_each(|&s| b.put(s, Piece::Troll));
     let options = ThudOptions {
         no_capture_plies: 1,
         ..ThudOptions::default()
