@@ -257,6 +257,20 @@ fn cluster_mistakes_get_messages_that_say_what_to_do() {
         .args(["--games", "40", "--shard", "env/8"])
         .env("SLURM_ARRAY_TASK_ID", "8")
         .rejects("SLURM_ARRAY_TASK_ID = 8 is not below N = 8 in --shard `env/8`");
+    // Its first task already says so, before any task plays a shard the merge cannot use.
+    Koom::new("run")
+        .args(["--games", "40", "--shard", "env/8"])
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_MAX", "8")
+        .rejects("SLURM_ARRAY_TASK_MAX = 8 is not below N = 8 in --shard `env/8`: shards are numbered 0 to 7, so number the array from 0 (--array=0-7)");
+    // An array of some of the shards, to run them again, is fine.
+    Koom::new("run")
+        .args(["--games", "40", "--shard", "env/8", "--quiet"])
+        .env("SLURM_ARRAY_TASK_ID", "5")
+        .env("SLURM_ARRAY_TASK_MAX", "7")
+        .out(dir.join("s5"))
+        .ok();
+    assert_eq!(json(&dir.join("s5/shard.json"))["shard"]["index"], 5);
     // A shard that left only its checkpoint.
     let out = dir.join("s0");
     let mut child = Koom::new("run")
