@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context as _, anyhow};
 use reports::report;
+use tuner::atomic::lock_output_dir;
 
 use super::args::ReportArgs;
 
@@ -26,7 +27,7 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
         None => {
             let out = args.out.as_deref().unwrap_or(&args.dir);
             let doc = report::build(&summary(&args.dir)?).map_err(|e| anyhow!("{e}"))?;
-            reports::check_writable_dir(out)?;
+            let _lock = lock_output_dir(out)?;
             report::write(out, &doc)?;
             note!("report written to {}", out.join("report.html").display());
         }
@@ -36,7 +37,7 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
             let doc =
                 report::compare(&a, &b, [&names[0], &names[1]]).map_err(|e| anyhow!("{e}"))?;
             let out = args.out.clone().unwrap_or_else(|| args.dir.join("compare"));
-            reports::check_writable_dir(&out)?;
+            let _lock = lock_output_dir(&out)?;
             report::write(&out, &doc)?;
             note!(
                 "comparison written to {}",

@@ -7,6 +7,7 @@ use std::time::Instant;
 use anyhow::bail;
 use engine::{Game, GameVisitor};
 use reports::RunInfo;
+use tuner::atomic::lock_output_dir;
 use tuner::config::{Experiment, ExperimentFile};
 use tuner::openings::SuiteInfo;
 use tuner::records::RecordsFile;
@@ -77,7 +78,6 @@ fn write_json(
     value: &impl tuner::Serialize,
     info: &RunInfo,
 ) -> anyhow::Result<()> {
-    reports::check_writable_dir(out)?;
     reports::write_atomic(
         &out.join("summary.json"),
         reports::summary_json(value, info)?.as_bytes(),
@@ -101,6 +101,7 @@ impl GameVisitor for Gate<'_> {
             games: args.max_games,
             ..self.exp.clone()
         };
+        let _lock = lock_output_dir(&exp.out)?;
         let started = Instant::now();
         let (result, openings) = self.play::<G>(&exp)?;
         // The words follow the question the bounds ask: a gain ([0, 2]) or no regression.
@@ -152,7 +153,6 @@ impl Gate<'_> {
     fn play<G: Game>(&self, exp: &Experiment) -> anyhow::Result<(GateRun<G>, Option<SuiteInfo>)> {
         let args = self.args;
         let mut plan = match_plan::<G>(exp, &args.candidate, &args.baseline)?;
-        reports::check_writable_dir(&exp.out)?;
         let mut records = args.common.records_file()?;
         RecordsFile::note_in(records.as_ref(), &mut plan);
         let live = Live::new(plan.games(), args.common.quiet);
@@ -301,6 +301,7 @@ impl GameVisitor for LadderGame<'_> {
 
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let exp = self.exp;
+        let _lock = lock_output_dir(&exp.out)?;
         let started = Instant::now();
         let ladder = self.play::<G>()?;
         print_ladder::<G>(exp, &ladder);
@@ -344,7 +345,6 @@ impl LadderGame<'_> {
             .levels
             .clone()
             .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect());
-        reports::check_writable_dir(&exp.out)?;
         let pairs = ladder_pairs(levels.len(), self.full).len() as u64;
         let per_pair =
             match_plan::<G>(exp, &levels[0], &levels[0]).map_or(exp.games, |p| p.games());

@@ -8,6 +8,7 @@ use std::time::Instant;
 use anyhow::{Context as _, bail};
 use engine::{Game, GameVisitor};
 use reports::plot::{Convergence, Series};
+use tuner::atomic::lock_output_dir;
 use tuner::strength::{count_unit, played};
 use tuner::tune::{
     Checkpoint, ResumeError, TuneFile, TuneState, TuneSummary, Tuner, VerificationSummary,
@@ -57,7 +58,7 @@ impl GameVisitor for TuneGame {
                     tuner.spec.level_name()
                 ))
             });
-        reports::check_writable_dir(&out)?;
+        let _lock = lock_output_dir(&out)?;
         let mut state = initial_state(&tuner, &out, self.args.resume)?;
         let started = Instant::now();
         let played_before = state.games();

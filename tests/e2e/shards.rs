@@ -257,6 +257,20 @@ fn cluster_mistakes_get_messages_that_say_what_to_do() {
         .args(["--games", "40", "--shard", "env/8"])
         .env("SLURM_ARRAY_TASK_ID", "8")
         .rejects("SLURM_ARRAY_TASK_ID = 8 is not below N = 8 in --shard `env/8`");
+    // Its first task already says so, before any task plays a shard the merge cannot use.
+    Koom::new("run")
+        .args(["--games", "40", "--shard", "env/8"])
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_MAX", "8")
+        .rejects("SLURM_ARRAY_TASK_MAX = 8 is not below N = 8 in --shard `env/8`: shards are numbered 0 to 7, so number the array from 0 (--array=0-7)");
+    // An array of some of the shards, to run them again, is fine.
+    Koom::new("run")
+        .args(["--games", "40", "--shard", "env/8", "--quiet"])
+        .env("SLURM_ARRAY_TASK_ID", "5")
+        .env("SLURM_ARRAY_TASK_MAX", "7")
+        .out(dir.join("s5"))
+        .ok();
+    assert_eq!(json(&dir.join("s5/shard.json"))["shard"]["index"], 5);
     // A shard that left only its checkpoint.
     let out = dir.join("s0");
     let mut child = Koom::new("run")
@@ -276,4 +290,55 @@ fn cluster_mistakes_get_messages_that_say_what_to_do() {
         .arg(&out)
         .out(dir.join("m"))
         .rejects(&expected);
+}
+
+#[test]
+fn every_command_that_writes_a_folder_refuses_one_in_use() {
+    use std::io::Write as _;
+    let dir = scratch("locked");
+    let (results, shard) = (dir.join("results"), dir.join("shard"));
+    let run = || Koom::new("run").args(["--games", "40"]).quiet();
+    run().out(&results).ok();
+    run().args(["--shard", "0/1"]).out(&shard).ok();
+    // The test holds the folder's lock, as a koom process writing it would.
+    let busy = dir.join("busy");
+    std::fs::create_dir_all(&busy).unwrap();
+    let mut lock = std::fs::File::create(busy.join(".koom.lock")).unwrap();
+    lock.try_lock().unwrap();
+    writeln!(lock, "{}", std::process::id()).unwrap();
+    let in_use = format!(
+        "output folder {} is in use by another koom process (pid {})",
+        busy.display(),
+        std::process::id()
+    );
+    let tune = write(
+        &dir,
+        "tune.toml",
+        "game = 'ludo'\nlevel = 'hard'\niterations = 2\npairs = 2\nseed = 3\n[verify]\ngames = 16\n",
+    );
+    let writers = [
+        Koom::new("gate")
+            .args(["--game", "ludo", "--candidate", "hard"])
+            .args(["--baseline", "easy", "--max-games", "40"]),
+        Koom::new("ladder").args(["--game", "ludo", "--games", "40"]),
+        Koom::new("tune").arg(&tune),
+        Koom::new("report").arg(&results),
+        Koom::new("report").arg(&results).arg(&results),
+        Koom::new("merge").arg(&shard),
+    ];
+    for writer in writers {
+        writer.out(&busy).rejects(&in_use);
+    }
+    let left: Vec<_> = std::fs::read_dir(&busy)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        left,
+        [".koom.lock"],
+        "a refused command wrote in the folder"
+    );
+    drop(lock);
+    Koom::new("report").arg(&results).out(&busy).ok();
+    assert!(busy.join("report.html").exists());
 }

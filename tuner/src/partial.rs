@@ -63,6 +63,9 @@ impl Shard {
                 count - 1
             )));
         }
+        if from_env == Some("SLURM_ARRAY_TASK_ID") {
+            check_array_max(count, text)?;
+        }
         if count == 0 || index >= count {
             return Err(bad());
         }
@@ -74,6 +77,24 @@ impl Shard {
     pub fn groups(&self, groups: u64) -> Range<u64> {
         let at = |k: u64| (u128::from(groups) * u128::from(k) / u128::from(self.count)) as u64;
         at(self.index)..at(self.index + 1)
+    }
+}
+
+/// Refuses every task of a Slurm array that reaches past shard N-1 (`--array=1-32` for
+/// `env/32`), so that the mistake stops the whole array at once instead of only its last task,
+/// after the others played shards that the merge cannot use. An array of some of the indexes
+/// (`--array=5,7`, to run missing shards again) passes.
+fn check_array_max(count: u64, text: &str) -> Result<(), InputError> {
+    let Ok(value) = std::env::var("SLURM_ARRAY_TASK_MAX") else {
+        return Ok(());
+    };
+    match value.trim().parse::<u64>() {
+        Ok(max) if count > 0 && max >= count => Err(InputError::new(format!(
+            "SLURM_ARRAY_TASK_MAX = {max} is not below N = {count} in --shard `{text}`: shards are numbered 0 to {}, so number the array from 0 (--array=0-{})",
+            count - 1,
+            count - 1
+        ))),
+        _ => Ok(()),
     }
 }
 
