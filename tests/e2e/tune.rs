@@ -182,6 +182,36 @@ fn ctrl_c_leaves_a_checkpoint_that_resume_continues() {
 }
 
 #[test]
+fn max_time_says_whether_it_stopped_the_run_or_the_iterations_ended_first() {
+    let dir = scratch("max-time");
+    let cfg = write(&dir, "small.toml", SMALL);
+    let o = tune(&cfg, &dir.join("early"))
+        .args(["--max-time", "600"])
+        .ok();
+    let err = stderr(&o);
+    assert!(err.contains("all 12 iterations done with"), "{err}");
+    assert!(err.contains("of --max-time left"), "{err}");
+    assert_eq!(json(&dir.join("early/summary.json"))["iterations_done"], 12);
+
+    // 100000 iterations cannot finish in a second: the time stops them, and the verification
+    // still follows.
+    let long = write(
+        &dir,
+        "long.toml",
+        &SMALL.replace("iterations = 12", "iterations = 100000"),
+    );
+    let o = tune(&long, &dir.join("stopped"))
+        .args(["--max-time", "1"])
+        .ok();
+    let err = stderr(&o);
+    assert!(err.contains("--max-time reached after"), "{err}");
+    assert!(!err.contains("of --max-time left"), "{err}");
+    let s = json(&dir.join("stopped/summary.json"));
+    assert!(s["iterations_done"].as_u64().unwrap() < 100000);
+    assert!(s["verification"]["games_played"].as_u64().unwrap() > 0);
+}
+
+#[test]
 fn bad_configs_are_one_line_and_exit_2() {
     let dir = scratch("bad");
     let out = dir.join("out");
