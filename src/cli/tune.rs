@@ -253,7 +253,6 @@ fn write_plots<G: Game>(tuner: &Tuner<G>, state: &TuneState, out: &Path) -> anyh
             .collect(),
     };
     reports::write_atomic(&out.join("convergence.svg"), figure.svg()?.as_bytes())?;
-    reports::write_atomic(&out.join("convergence.png"), &figure.png()?)?;
     Ok(())
 }
 

@@ -63,9 +63,8 @@ fn bad_start_moves_risk_weight_up_and_capture_above_progress() {
     assert!(csv.starts_with("iteration,games,result,c_k_steps,r_k,delta,capture,"));
     assert!(read(&out.join("convergence.svg")).starts_with("<svg"));
     assert!(
-        std::fs::read(out.join("convergence.png"))
-            .unwrap()
-            .starts_with(b"\x89PNG")
+        !out.join("convergence.png").exists(),
+        "no PNG: it could carry no text"
     );
     let agent = format!("hard@{}", out.join("tuned.toml").display());
     Koom::new("run")
