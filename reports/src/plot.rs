@@ -1,10 +1,10 @@
 //! Convergence plots of a tuning run: each parameter over the iterations, normalised by its range
 //! so that parameters of different scales share one axis.
 //!
-//! plotters draws text into bitmaps only through a font engine (`ttf`, which needs fontconfig and
-//! system fonts, or `ab_glyph`, which needs a font file shipped with the program). koom depends on
-//! neither: the SVG carries every label as SVG `<text>` (the viewer renders it), and the PNG is
-//! the same figure without text, its colours in the SVG legend's order.
+//! The figure is an SVG only: its labels are SVG `<text>`, which the viewer renders. plotters
+//! draws text into bitmaps only through a font engine (`ttf`, which needs fontconfig and system
+//! fonts, or `ab_glyph`, which needs a font file shipped with the program), and a PNG without its
+//! title, axes and legend could not be read, so koom writes none.
 
 use std::fmt;
 
@@ -79,36 +79,13 @@ impl Convergence {
         let mut text = String::new();
         {
             let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
-            self.draw(&root, true)?;
+            self.draw(&root)?;
             root.present().map_err(plot_error)?;
         }
         Ok(text)
     }
 
-    /// The figure as a PNG image, without text (see the module documentation).
-    pub fn png(&self) -> Result<Vec<u8>, PlotError> {
-        let (w, h) = SIZE;
-        let mut rgb = vec![0u8; (w * h * 3) as usize];
-        {
-            let root = BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area();
-            self.draw(&root, false)?;
-            root.present().map_err(plot_error)?;
-        }
-        let mut out = Vec::new();
-        let mut encoder = png::Encoder::new(&mut out, w, h);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().map_err(plot_error)?;
-        writer.write_image_data(&rgb).map_err(plot_error)?;
-        writer.finish().map_err(plot_error)?;
-        Ok(out)
-    }
-
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        text: bool,
-    ) -> Result<(), PlotError> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         root.fill(&WHITE).map_err(plot_error)?;
         let last = self
             .series
@@ -117,47 +94,33 @@ impl Convergence {
             .max()
             .unwrap_or(0)
             .max(1) as f64;
-        let mut builder = ChartBuilder::on(root);
-        builder.margin(16);
-        if text {
-            builder
-                .caption(&self.title, ("sans-serif", 26))
-                .x_label_area_size(40)
-                .y_label_area_size(56);
-        }
-        let mut chart = builder
+        let mut chart = ChartBuilder::on(root)
+            .margin(16)
+            .caption(&self.title, ("sans-serif", 26))
+            .x_label_area_size(40)
+            .y_label_area_size(56)
             .build_cartesian_2d(0.0..last, -0.02..1.02)
             .map_err(plot_error)?;
-        let mut mesh = chart.configure_mesh();
-        mesh.light_line_style(WHITE.mix(0.0));
-        if text {
-            mesh.label_style(("sans-serif", 16))
-                .axis_desc_style(("sans-serif", 18))
-                .x_desc("iteration")
-                .y_desc("(value - min) / (max - min)");
-        }
-        mesh.draw().map_err(plot_error)?;
-        if !text {
-            chart
-                .plotting_area()
-                .draw(&Rectangle::new(
-                    [(0.0, -0.02), (last, 1.02)],
-                    BLACK.stroke_width(1),
-                ))
-                .map_err(plot_error)?;
-        }
+        chart
+            .configure_mesh()
+            .light_line_style(WHITE.mix(0.0))
+            .label_style(("sans-serif", 16))
+            .axis_desc_style(("sans-serif", 18))
+            .x_desc("iteration")
+            .y_desc("(value - min) / (max - min)")
+            .draw()
+            .map_err(plot_error)?;
         for (i, series) in self.series.iter().enumerate() {
             let style = colour(i).stroke_width(2);
-            let drawn = chart
+            chart
                 .draw_series(LineSeries::new(series.normalised(), style))
-                .map_err(plot_error)?;
-            if text {
-                drawn.label(&series.name).legend(move |(x, y)| {
+                .map_err(plot_error)?
+                .label(&series.name)
+                .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 20, y)], colour(i).stroke_width(2))
                 });
-            }
         }
-        if text && !self.series.is_empty() {
+        if !self.series.is_empty() {
             chart
                 .configure_series_labels()
                 .background_style(WHITE.mix(0.85))
@@ -211,26 +174,11 @@ mod tests {
     }
 
     #[test]
-    fn png_is_a_valid_image_with_coloured_lines() {
-        let bytes = figure().png().unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        assert_eq!((info.width, info.height), SIZE);
-        let RGBColor(r, g, b) = colour(0);
-        assert!(
-            buf.chunks(3).any(|p| p == [r, g, b]),
-            "the first series' colour appears"
-        );
-    }
-
-    #[test]
     fn a_single_point_or_a_flat_range_still_draws() {
         let mut f = figure();
         f.series[0].values.truncate(1);
         f.series[1].min = 1.0;
         f.series[1].max = 1.0;
-        assert!(f.svg().is_ok() && f.png().is_ok());
+        assert!(f.svg().is_ok());
     }
 }

@@ -13,16 +13,20 @@ fn pct(x: f64) -> String {
 }
 
 fn record_line(out: &mut String, name: &str, games: &str, r: &RecordSummary) {
+    let interval = format!("[{}, {}]", pct(r.win_rate.ci95[0]), pct(r.win_rate.ci95[1]));
+    counts_line(out, name, games, r, &interval);
+}
+
+/// A row's counts and win rate, `after` following the rate (its interval, or why it has none).
+fn counts_line(out: &mut String, name: &str, games: &str, r: &RecordSummary, after: &str) {
     let _ = writeln!(
         out,
-        "  {name:<28} {games:>13} {:>9} {:>7} {:>9} {:>8}  {:>7} [{}, {}]",
+        "  {name:<28} {games:>13} {:>9} {:>7} {:>9} {:>8}  {:>7} {after}",
         r.record.wins,
         r.record.draws,
         r.record.losses,
         r.record.no_result,
         pct(r.win_rate.value),
-        pct(r.win_rate.ci95[0]),
-        pct(r.win_rate.ci95[1]),
     );
 }
 
@@ -35,13 +39,20 @@ fn header(out: &mut String, first: &str, unit: &str) {
 }
 
 /// An agent's row: `3 seats × 1000` where one agent holds several seats of every game, so that
-/// its seat-games are never read as games.
-fn agent_line(out: &mut String, r: &RecordSummary) {
+/// its seat-games are never read as games. An agent in every seat wins every game that has a
+/// winner, so its win rate is one in `seats` by construction: it gets no interval, as it
+/// measures no strength.
+fn agent_line(out: &mut String, r: &RecordSummary, game_seats: usize) {
     let name = r.agent.as_deref().unwrap_or("");
     match r.seats {
         Some(seats) if seats > 1 => {
             let games = format!("{seats} seats × {}", r.record.games / seats as u64);
-            record_line(out, name, &games, r);
+            if seats == game_seats {
+                let why = format!("(holds all {seats} seats: fixed by construction)");
+                counts_line(out, name, &games, r, &why);
+            } else {
+                record_line(out, name, &games, r);
+            }
         }
         _ => record_line(out, name, &r.record.games.to_string(), r),
     }
@@ -245,7 +256,7 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
     }
     header(&mut out, "agent", &s.agent_unit);
     for r in &s.by_agent {
-        agent_line(&mut out, r);
+        agent_line(&mut out, r, s.by_seat.len());
     }
     header(&mut out, "side", round);
     for r in &s.by_seat {

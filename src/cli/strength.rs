@@ -229,14 +229,13 @@ fn print_gate<G: Game>(args: &GateArgs, seed: u64, result: &GateRun<G>, h2h: &He
         sprt.upper
     );
     outln!(
-        "  group scores (0 .. {} {} in half points): {:?}",
-        h2h.group_size,
-        if G::GAMES_COUNT_GROUPS {
-            "match"
-        } else {
-            "games"
-        },
-        h2h.group_scores
+        "  {}",
+        group_scores_line(
+            &args.candidate,
+            h2h.group_size,
+            &h2h.group_scores,
+            G::GAMES_COUNT_GROUPS
+        )
     );
     for side in &h2h.by_side {
         outln!("  {}", side_line(&args.candidate, side));
@@ -458,4 +457,54 @@ fn side_line(agent: &str, side: &tuner::summary::SideScore) -> String {
         "{agent} as {}: score {:.3} [{:.3}, {:.3}]{margin}",
         side.side, side.score.value, side.score.ci95[0], side.score.ci95[1]
     )
+}
+
+/// The histogram the SPRT reads, in words: `hard's points per pair of games (how many pairs
+/// scored each): 0: 2, ½: 0, 1: 12, 1½: 30, 2: 4`. A seed group's games share their luck, so the
+/// test counts groups, not games; Thud's group is one match, scored 0, ½ or 1.
+fn group_scores_line(candidate: &str, group_size: usize, scores: &[u64], matches: bool) -> String {
+    let (group, groups) = match (matches, group_size) {
+        (true, _) => ("match".to_owned(), "matches".to_owned()),
+        (false, 2) => ("pair of games".to_owned(), "pairs".to_owned()),
+        (false, n) => (format!("seed group of {n} games"), "groups".to_owned()),
+    };
+    let counts = scores
+        .iter()
+        .enumerate()
+        .map(|(half_points, n)| format!("{}: {n}", half_point_text(half_points)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("{candidate}'s points per {group} (how many {groups} scored each): {counts}")
+}
+
+/// `0`, `½`, `1`, `1½`, … for a score counted in half points.
+fn half_point_text(half_points: usize) -> String {
+    match (half_points / 2, half_points % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn group_scores_name_the_group_and_each_score() {
+        assert_eq!(
+            group_scores_line("hard", 2, &[2, 0, 12, 30, 4], false),
+            "hard's points per pair of games (how many pairs scored each): 0: 2, ½: 0, 1: 12, 1½: 30, 2: 4"
+        );
+        assert_eq!(
+            group_scores_line("hard", 1, &[3, 5, 10], true),
+            "hard's points per match (how many matches scored each): 0: 3, ½: 5, 1: 10"
+        );
+        let four = group_scores_line("hard", 4, &[0; 9], false);
+        assert!(
+            four.starts_with("hard's points per seed group of 4 games"),
+            "{four}"
+        );
+        assert!(four.ends_with("3½: 0, 4: 0"), "{four}");
+    }
 }

@@ -196,6 +196,13 @@ fn tune_loop<G: Game>(
         )?;
     }
     bar.finish_and_clear();
+    if let Some(d) = deadline {
+        // Without this line a `--max-time` that was never reached reads as the time the run took.
+        note!(
+            "all {n} iterations done with {:.0} s of --max-time left: raise --iterations (or --pairs) to use the time",
+            d.saturating_duration_since(Instant::now()).as_secs_f64()
+        );
+    }
     // A run resumed at its end (or with no iteration left) still leaves a complete CSV.
     write_csv(tuner, state, out)?;
     Ok(false)
@@ -247,7 +254,6 @@ fn write_plots<G: Game>(tuner: &Tuner<G>, state: &TuneState, out: &Path) -> anyh
             .collect(),
     };
     reports::write_atomic(&out.join("convergence.svg"), figure.svg()?.as_bytes())?;
-    reports::write_atomic(&out.join("convergence.png"), &figure.png()?)?;
     Ok(())
 }
 

@@ -181,6 +181,23 @@ fn several_seats_of_one_agent_count_games_not_seats() {
     assert!(table.contains("3 seats × 40"), "{table}");
     assert!(table.contains("win rate by agent and seat"), "{table}");
     assert!(table.contains("seat 0 (first to move)"), "{table}");
+    assert!(!table.contains("by construction"), "{table}");
+
+    // One agent in every seat wins one game in four whatever its strength: no interval.
+    let o = Koom::new("run")
+        .args(["--game", "ludo", "--agents", "easy,easy,easy,easy"])
+        .args(["--games", "8"])
+        .out(dir.join("mirror"))
+        .ok();
+    let table = stdout(&o);
+    let row = table
+        .lines()
+        .find(|l| l.contains("4 seats ×"))
+        .unwrap_or_else(|| panic!("an agent row: {table}"));
+    assert!(
+        row.ends_with("25.0% (holds all 4 seats: fixed by construction)"),
+        "{row}"
+    );
 }
 
 /// `--quiet` prints nothing at all on success; `--option` and `--format` are flags like any

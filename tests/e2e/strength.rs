@@ -32,6 +32,11 @@ fn gate_exit_codes_follow_the_verdict() {
         "{corrected}"
     );
     assert!(text.contains("Elo corrected for the early stop"), "{text}");
+    // The SPRT's histogram, in words.
+    assert!(
+        text.contains("hard's points per seed group of 4 games (how many groups scored each): 0: "),
+        "{text}"
+    );
     assert_eq!(
         (s["unit"].as_str(), &s["played"]),
         (Some("games"), &s["games_played"])

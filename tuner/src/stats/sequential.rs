@@ -54,8 +54,17 @@ impl std::fmt::Display for SequentialElo {
             bounded(self.elo.ci95[1]),
             100.0 * self.los
         )?;
+        let mut notes = Vec::new();
         if self.clamped {
-            write!(f, " (rough: the LLR overshot its bound by over 3%)")?;
+            notes.push("rough: the LLR overshot its bound by over 3%");
+        }
+        if self.elo.ci95.iter().any(|b| b.abs() >= SEARCH_LIMIT) {
+            notes.push(
+                "open bound: a test that stopped this early fits any larger difference, and the correction searches no further than ±1000",
+            );
+        }
+        if !notes.is_empty() {
+            write!(f, " ({})", notes.join("; "))?;
         }
         Ok(())
     }
@@ -420,11 +429,12 @@ mod tests {
             counts: vec![0, 0, 0, 0, 2000],
         };
         let sweep = sequential_elo(bounds(-1.75, 0.25, EloModel::Normalized), &sweep).unwrap();
+        let text = sweep.to_string();
         assert!(
-            sweep
-                .to_string()
-                .starts_with("Elo corrected for the early stop >= +1000 [>= +1000, >= +1000]")
+            text.starts_with("Elo corrected for the early stop >= +1000 [>= +1000, >= +1000]"),
+            "{text}"
         );
+        assert!(text.ends_with("searches no further than ±1000)"), "{text}");
     }
 
     #[test]
