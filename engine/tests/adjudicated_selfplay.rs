@@ -8,12 +8,12 @@ use engine::games::thud::Thud;
 use engine::selfplay::{MoveScore, SeededGame};
 use engine::{Agent, AgentSetup, Ending, Game, NoClock, NoLog, Outcome, TimeControl, level_index};
 
+/// A game's moves in notation, each with the mover's score.
+type Moves = Vec<(String, Option<MoveScore>)>;
+
 /// One game of `level` against itself on seed 3 under `adjudication`: its moves (with scores) and
 /// its end.
-fn play<G: Game>(
-    level: &str,
-    adjudication: Adjudication,
-) -> (Vec<(String, Option<MoveScore>)>, G, Outcome<G::Reason>) {
+fn play<G: Game>(level: &str, adjudication: Adjudication) -> (Moves, G, Outcome<G::Reason>) {
     let level = level_index::<G>(level).unwrap();
     let mut agents: Vec<Box<dyn Agent<G>>> = (0..2)
         .map(|_| {
