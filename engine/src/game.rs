@@ -11,6 +11,7 @@ use core::ops::Deref;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::adjudicate::Adjudicated;
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError, PlayError, UnknownLevel, quote};
 use crate::random::RandomStream;
@@ -95,25 +96,29 @@ pub trait EndReason: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     }
 }
 
-/// Why a game ended: a reason of the game's rules, or a forfeit the runner declared (the same
-/// [`Forfeit::ALL`] for every game, so no game lists them).
+/// Why a game ended: a reason of the game's rules, a forfeit the runner declared, or the
+/// runner's adjudication on the players' scores (the same [`Forfeit::ALL`] and
+/// [`Adjudicated::ALL`] for every game, so no game lists them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending<R> {
     Rules(R),
     Forfeit(Forfeit),
+    Adjudicated(Adjudicated),
 }
 
 impl<R: EndReason> Ending<R> {
-    /// How many endings a game has: its rules' reasons, then the forfeits.
-    pub const COUNT: usize = R::ALL.len() + Forfeit::ALL.len();
+    /// How many endings a game has: its rules' reasons, the forfeits, then the adjudications.
+    pub const COUNT: usize = R::ALL.len() + Forfeit::ALL.len() + Adjudicated::ALL.len();
 
     /// The ending's place among the [`Ending::COUNT`]: the rules' reasons first, in their
-    /// order, then the forfeits in [`Forfeit::ALL`]'s.
+    /// order, then the forfeits in [`Forfeit::ALL`]'s, then [`Adjudicated::ALL`]'s (added last,
+    /// so that older files only lack the tail: see [`pad_old_endings`]).
     #[must_use]
     pub fn index(self) -> usize {
         match self {
             Self::Rules(r) => r.index(),
             Self::Forfeit(f) => R::ALL.len() + f as usize,
+            Self::Adjudicated(a) => R::ALL.len() + Forfeit::ALL.len() + a as usize,
         }
     }
 
@@ -122,7 +127,19 @@ impl<R: EndReason> Ending<R> {
         match self {
             Self::Rules(r) => r.name(),
             Self::Forfeit(f) => f.name(),
+            Self::Adjudicated(a) => a.name(),
         }
+    }
+
+    /// Whether the runner, not the moves, ended the game (a forfeit or an adjudication), for a
+    /// reason as files write it: replaying such a game's moves does not reach its end.
+    #[must_use]
+    pub fn is_verdict_name(name: &str) -> bool {
+        Forfeit::ALL
+            .iter()
+            .map(|f| f.name())
+            .chain(Adjudicated::ALL.iter().map(|a| a.name()))
+            .any(|n| n == name)
     }
 
     /// Whether the game was cut off by a safety cap (see [`EndReason::is_timeout`]).
@@ -137,6 +154,7 @@ impl<R: EndReason> Ending<R> {
             .iter()
             .map(|r| r.name())
             .chain(Forfeit::ALL.iter().map(|f| f.name()))
+            .chain(Adjudicated::ALL.iter().map(|a| a.name()))
     }
 }
 
@@ -208,6 +226,19 @@ impl<R: EndReason> Outcome<R> {
         }
     }
 
+    /// A game the runner adjudicated: `winner` wins, or with `None` every seat draws.
+    #[must_use]
+    pub const fn adjudicated(winner: Option<usize>, how: Adjudicated) -> Self {
+        Self {
+            winners: match winner {
+                Some(seat) => SeatSet::single(seat),
+                None => SeatSet(0),
+            },
+            no_result: false,
+            reason: Ending::Adjudicated(how),
+        }
+    }
+
     /// The single winning seat, if there is one.
     #[must_use]
     pub fn sole_winner(&self) -> Option<usize> {
@@ -264,13 +295,17 @@ impl Forfeit {
     }
 }
 
+/// Endings added after the first files were written, all at the end of [`Ending::index`]'s
+/// order: [`Forfeit::Resigned`], then [`Adjudicated::ALL`].
+const LATE_ENDINGS: usize = 1 + Adjudicated::ALL.len();
+
 /// Ending counts as read from a file, for a game of `count` endings: a file written before
-/// [`Forfeit::Resigned`] was added holds exactly one count fewer, and gets a zero for it (the
-/// forfeits come last, and `Resigned` last of them). Any other length is left as it is, for
-/// the reader to reject.
+/// [`Forfeit::Resigned`] or the adjudications were added holds one to [`LATE_ENDINGS`] counts
+/// fewer, and gets zeros for them (they come last). Any other length is left as it is, for the
+/// reader to reject.
 pub fn pad_old_endings(counts: &mut Vec<u64>, count: usize) {
-    if counts.len() + 1 == count {
-        counts.push(0);
+    if counts.len() < count && counts.len() + LATE_ENDINGS >= count {
+        counts.resize(count, 0);
     }
 }
 
@@ -673,9 +708,19 @@ mod tests {
                 "forfeit: illegal move",
                 "forfeit: unreadable reply",
                 "forfeit: resigned",
+                "adjudicated: resign",
+                "adjudicated: draw",
+                "adjudicated: margin",
             ]
         );
-        assert_eq!(Ending::<Reason>::COUNT, 11);
+        assert_eq!(Ending::<Reason>::COUNT, 14);
+        let resigned = Outcome::<Reason>::adjudicated(Some(1), Adjudicated::Resign);
+        assert_eq!(
+            (resigned.reason.index(), resigned.sole_winner()),
+            (11, Some(1))
+        );
+        assert!(Ending::<Reason>::is_verdict_name("adjudicated: draw"));
+        assert!(!Ending::<Reason>::is_verdict_name("corner"));
         let late = Outcome::<Reason>::forfeit(0, 2, Forfeit::TimedOut);
         assert_eq!((late.reason.index(), late.sole_winner()), (7, Some(1)));
         assert_eq!(late.reason.name(), names[7]);

@@ -50,6 +50,7 @@
 
 extern crate alloc;
 
+pub mod adjudicate;
 pub mod agent;
 pub mod error;
 pub mod game;

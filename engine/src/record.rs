@@ -23,7 +23,7 @@
 use core::fmt;
 
 use crate::error::{ParseError, quote};
-use crate::game::{EndReason, Game, NoLog, Outcome};
+use crate::game::{EndReason, Ending, Game, NoLog, Outcome};
 use crate::random::RandomStream;
 use crate::selfplay::MoveScore;
 
@@ -197,8 +197,8 @@ impl Record {
 
     /// Plays the recorded moves from the recorded start on the game's own dice stream (the
     /// seed's), under `options`, and checks that they end as the record says. A game lost by a
-    /// forfeit ended by the runner's verdict, not by its moves, so only its moves are checked;
-    /// its position is then the one the forfeit left.
+    /// forfeit, or adjudicated, ended by the runner's verdict, not by its moves, so only its
+    /// moves are checked; its position is then the one the verdict left (not over).
     pub fn replay<G: Game>(&self, options: &G::Options) -> Result<G, ReplayError> {
         self.replay_noting(options, |_, _| {})
     }
@@ -240,7 +240,7 @@ impl Record {
             on_move(&game, mv);
             game.play(mv, &mut dice, &mut NoLog);
         }
-        if self.reason.starts_with("forfeit") {
+        if Ending::<G::Reason>::is_verdict_name(&self.reason) {
             return Ok(game);
         }
         let replayed = game

@@ -43,6 +43,7 @@ fn print_timings<G: Game>(options: &G::Options) {
                 seats: 2,
                 seed,
                 clock: &NoClock,
+                adjudication: Default::default(),
             };
             // The time between two positions is one agent's choice and the move; the first
             // position comes before any choice.

@@ -34,6 +34,7 @@ fn scored_moves_match<G: Game>(options: &G::Options, seats: usize) -> Vec<(usize
                     seats,
                     seed,
                     clock: &NoClock,
+                    adjudication: Default::default(),
                 };
                 let end = game.play_scoring(
                     None,

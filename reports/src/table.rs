@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use engine::sample::Estimate;
 use serde::Serialize;
-use tuner::summary::{FirstPlayer, HeadToHead, RecordSummary, Summary};
+use tuner::summary::{FirstPlayer, HeadToHead, RecordSummary, Summary, Termination};
 
 fn pct(x: f64) -> String {
     crate::percent(x, 1)
@@ -281,7 +281,7 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
         .termination
         .iter()
         .filter(|t| t.games > 0)
-        .map(|t| format!("{} {}", t.reason, t.games))
+        .map(|t| termination_entry(t, &s.by_seat))
         .collect();
     let _ = writeln!(out, "  ended by: {}", ends.join(", "));
     let caps: Vec<String> = s
@@ -293,6 +293,26 @@ pub fn terminal_table<R: Serialize>(s: &Summary<R>) -> String {
     let one = round.trim_end_matches('s');
     let _ = writeln!(out, "  captures per {one}: {}", caps.join(", "));
     out
+}
+
+/// An ending and its count; an adjudication also says which side it gave each win to, since a
+/// verdict on the players' own scores may favour one side.
+fn termination_entry(t: &Termination, seats: &[RecordSummary]) -> String {
+    if !t.reason.starts_with("adjudicated") || t.won_by.is_empty() {
+        return format!("{} {}", t.reason, t.games);
+    }
+    let sides: Vec<String> = seats
+        .iter()
+        .zip(&t.won_by)
+        .map(|(r, won)| format!("{} {won}", r.side.as_deref().unwrap_or("")))
+        .collect();
+    let drawn = t.games.saturating_sub(t.won_by.iter().sum());
+    format!(
+        "{} {} (won: {}; drawn {drawn})",
+        t.reason,
+        t.games,
+        sides.join(", ")
+    )
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::builder::{PossibleValuesParser, TypedValueParser as _};
 use clap::{Args, Parser, Subcommand};
 use engine::TimeControl;
+use engine::adjudicate::{Adjudication, Draw, Resign};
 use tuner::config::ExperimentFile;
 use tuner::config::Format;
 use tuner::openings::Order;
@@ -64,6 +65,62 @@ impl OpeningArgs {
             ..ExperimentFile::default()
         }
     }
+}
+
+/// `--resign` and `--draw`: adjudication on the players' search scores, as fastchess and
+/// cutechess-cli write it (README, "Adjudication"); off unless given here or in the config.
+#[derive(Debug, Args)]
+pub struct AdjudicationArgs {
+    /// Resign adjudication for searching levels, `movecount=N,score=S`: a game is lost once
+    /// both players' scores agreed for N moves each that it is lost by at least S (in the
+    /// searcher's units). Off by default.
+    #[arg(long, value_name = "movecount=N,score=S", value_parser = resign_rule)]
+    pub resign: Option<Resign>,
+    /// Draw adjudication, `movenumber=M,movecount=N,score=S`: a draw once both players' scores
+    /// stayed within ±S for N moves each with no capture, from ply M on. In Thud the round
+    /// instead ends with its points as they stand, once the scores held within ±S of one value.
+    /// Off by default.
+    #[arg(
+        long,
+        value_name = "movenumber=M,movecount=N,score=S",
+        value_parser = draw_rule
+    )]
+    pub draw: Option<Draw>,
+}
+
+impl AdjudicationArgs {
+    /// The flags as an experiment's `adjudication` (unset when neither is given).
+    pub fn flags(&self) -> Option<Adjudication> {
+        (self.resign.is_some() || self.draw.is_some()).then_some(Adjudication {
+            resign: self.resign,
+            draw: self.draw,
+        })
+    }
+}
+
+/// An adjudication rule's `key=value` pairs, separated by commas or spaces, as the config's
+/// table would hold them.
+fn rule_table(text: &str) -> Result<toml::Value, String> {
+    let mut table = toml::Table::new();
+    for pair in text.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
+        let (key, value) = rule_option(pair)?;
+        table.insert(key, value);
+    }
+    Ok(toml::Value::Table(table))
+}
+
+/// `--resign`, read as the config's `[adjudication.resign]` (unknown or missing keys named).
+fn resign_rule(text: &str) -> Result<Resign, String> {
+    rule_table(text)?
+        .try_into()
+        .map_err(|e: toml::de::Error| e.message().to_owned())
+}
+
+/// `--draw`, read as the config's `[adjudication.draw]`.
+fn draw_rule(text: &str) -> Result<Draw, String> {
+    rule_table(text)?
+        .try_into()
+        .map_err(|e: toml::de::Error| e.message().to_owned())
 }
 
 /// `--format round-robin|gauntlet`, listed in `--help`.
@@ -206,6 +263,8 @@ pub struct MatchArgs {
     pub out: Option<PathBuf>,
     #[command(flatten)]
     pub openings: OpeningArgs,
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
     /// Print nothing but errors (the exit status gives the verdict).
     #[arg(long)]
     pub quiet: bool,
@@ -302,6 +361,8 @@ pub struct ExperimentArgs {
     pub format: Option<Format>,
     #[command(flatten)]
     pub openings: OpeningArgs,
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
 }
 
 impl ExperimentArgs {
@@ -317,6 +378,7 @@ impl ExperimentArgs {
             seed: self.seed,
             time_control: self.time_control,
             format: self.format,
+            adjudication: self.adjudication.flags(),
             ..self.openings.flags()
         };
         let merged = file.overridden_by(own.overridden_by(flags));

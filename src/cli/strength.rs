@@ -41,6 +41,7 @@ impl MatchArgs {
             out: self.out.clone(),
             games,
             levels,
+            adjudication: self.adjudication.flags(),
             ..self.openings.flags()
         };
         let mut merged = file.overridden_by(flags);

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod adjudication;
 mod analyse;
 mod connect;
 mod engine_protocol;

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use engine::adjudicate::Adjudication;
 use engine::{AgentSetup, Game, TimeControl};
 use serde::{Deserialize, Serialize};
 
@@ -76,6 +77,9 @@ pub struct ExperimentFile {
     pub openings: Option<PathBuf>,
     /// `sequential` (group `g` plays opening `g mod N`) or `random` (a seeded shuffle).
     pub openings_order: Option<Order>,
+    /// Ending games early on the players' search scores (`[adjudication]`, see
+    /// [`engine::adjudicate`]); off when absent.
+    pub adjudication: Option<Adjudication>,
 }
 
 /// An external program speaking koom's engine protocol or the Hnefatafl Text Protocol
@@ -164,6 +168,14 @@ impl ExperimentFile {
             engines: other.engines.or(self.engines),
             openings: other.openings.or(self.openings),
             openings_order: other.openings_order.or(self.openings_order),
+            adjudication: match (self.adjudication, other.adjudication) {
+                // Rule by rule: `--draw` keeps the config's resign rule.
+                (Some(file), Some(flags)) => Some(Adjudication {
+                    resign: flags.resign.or(file.resign),
+                    draw: flags.draw.or(file.draw),
+                }),
+                (file, flags) => flags.or(file),
+            },
         }
     }
 
@@ -195,6 +207,7 @@ impl ExperimentFile {
             engines: self.engines.unwrap_or_default(),
             openings: self.openings,
             openings_order: self.openings_order.unwrap_or_default(),
+            adjudication: self.adjudication.unwrap_or_default(),
         }
     }
 }
@@ -219,6 +232,9 @@ pub struct Experiment {
     pub openings: Option<PathBuf>,
     #[serde(default)]
     pub openings_order: Order,
+    /// Off (the default) leaves the serialised experiment as it was before adjudication.
+    #[serde(default, skip_serializing_if = "Adjudication::is_off")]
+    pub adjudication: Adjudication,
 }
 
 /// How each seed group is played.
@@ -281,6 +297,8 @@ pub struct Plan<G: Game> {
     pub design: Design,
     /// The opening suite seed groups start from; `None`: the initial position.
     pub openings: Option<Arc<Suite<G>>>,
+    /// The rules that may end a game early on the players' scores (off by default).
+    pub adjudication: Adjudication,
     /// `teams[slot]`: whether the slot plays for team A (the candidate) in head-to-head
     /// statistics. By default the slots with the first agent's label.
     pub teams: Vec<bool>,
@@ -354,6 +372,7 @@ impl<G: Game> Plan<G> {
         if openings.is_some() {
             check_no_htp(&externals)?;
         }
+        check_adjudication::<G>(&exp.adjudication)?;
         let teams = exp
             .agents
             .iter()
@@ -370,6 +389,7 @@ impl<G: Game> Plan<G> {
             groups,
             design,
             openings,
+            adjudication: exp.adjudication,
             teams,
         })
     }
@@ -407,6 +427,32 @@ impl<G: Game> Plan<G> {
     pub fn games(&self) -> u64 {
         self.groups * self.rotations() as u64
     }
+}
+
+/// Adjudication reads two players' search scores: it serves two-player games, with a move
+/// count of at least 1 and thresholds that are not negative.
+fn check_adjudication<G: Game>(rules: &Adjudication) -> Result<(), InputError> {
+    if !rules.is_on() {
+        return Ok(());
+    }
+    if G::SEATS != (2, 2) {
+        return Err(InputError::new(format!(
+            "adjudication reads two players' search scores; {} is not a two-player game (its levels do not search)",
+            G::NAME
+        )));
+    }
+    let counts = [
+        rules.resign.map(|r| ("resign", r.movecount, r.score)),
+        rules.draw.map(|d| ("draw", d.movecount, d.score)),
+    ];
+    for (rule, movecount, score) in counts.into_iter().flatten() {
+        if movecount == 0 || score < 0 {
+            return Err(InputError::new(format!(
+                "adjudication.{rule}: movecount must be at least 1 and score at least 0 (got movecount={movecount}, score={score})"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A protocol bound to one game (HTP) serves no other.

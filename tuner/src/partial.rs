@@ -229,6 +229,10 @@ pub fn experiment_hash<G: Game>(exp: &Experiment, plan: &Plan<G>) -> String {
     if let Some(suite) = &plan.openings {
         identity["openings"] = serde_json::json!([suite.info.hash, suite.info.order]);
     }
+    // Likewise only when on: adjudication changes which games end where.
+    if plan.adjudication.is_on() {
+        identity["adjudication"] = serde_json::to_value(plan.adjudication).unwrap_or_default();
+    }
     format!("{:016x}", fnv1a64(identity.to_string().as_bytes()))
 }
 

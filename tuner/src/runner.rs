@@ -81,6 +81,7 @@ pub fn play_game<G: Game>(
         seats,
         seed,
         clock,
+        adjudication: plan.adjudication,
     };
     let seating = (agents, |seat| seat_agent(seat, rotation, seats));
     let start = plan

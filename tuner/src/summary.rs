@@ -123,6 +123,9 @@ pub struct Termination {
     pub reason: String,
     pub games: u64,
     pub share: f64,
+    /// Per seat, the games it won alone by this ending (empty in summaries written before).
+    #[serde(default)]
+    pub won_by: Vec<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -457,12 +460,19 @@ fn seat_records<G: Game>(tally: &RunTally<G>) -> Vec<RecordSummary> {
 
 /// How many games ended each way, and their share, in the game's ending order.
 fn terminations<G: Game>(tally: &RunTally<G>) -> Vec<Termination> {
+    let seats = tally.by_seat.len();
     Ending::<G::Reason>::names()
         .zip(&tally.reasons)
-        .map(|(reason, &games)| Termination {
+        .enumerate()
+        .map(|(i, (reason, &games))| Termination {
             reason: reason.to_owned(),
             games,
             share: ratio(games, tally.games),
+            won_by: tally
+                .wins_by_reason
+                .get(i * seats..(i + 1) * seats)
+                .map(<[u64]>::to_vec)
+                .unwrap_or_default(),
         })
         .collect()
 }

@@ -188,6 +188,11 @@ pub struct RunTally<G: Game> {
     pub length_counts: BTreeMap<u32, u64>,
     pub rolls: Moments,
     pub reasons: Vec<u64>,
+    /// `wins_by_reason[reason * seats + seat]`: games `seat` won alone by that ending, so that
+    /// every ending (an adjudication above all) is counted per side. Empty in counts written
+    /// before it existed.
+    #[serde(default)]
+    pub wins_by_reason: Vec<u64>,
     pub captures_by_seat: Vec<u64>,
     /// Team A's score per seed group, in half-points (see [`group_half_points`]).
     pub group_scores: GroupScores,
@@ -315,6 +320,7 @@ impl<G: Game> RunTally<G> {
             length_counts: BTreeMap::new(),
             rolls: Moments::default(),
             reasons: vec![0; Ending::<G::Reason>::COUNT],
+            wins_by_reason: vec![0; Ending::<G::Reason>::COUNT * seats],
             captures_by_seat: vec![0; seats],
             group_scores: Self::group_scores(seats),
             by_group: ByGroup {
@@ -362,6 +368,9 @@ impl<G: Game> RunTally<G> {
             *self.length_counts.entry(counters.moves).or_default() += 1;
             self.rolls.add(i64::from(counters.rolls));
             self.reasons[outcome.reason.index()] += 1;
+            if let (Some(winner), false) = (outcome.sole_winner(), self.wins_by_reason.is_empty()) {
+                self.wins_by_reason[outcome.reason.index() * seats + winner] += 1;
+            }
             for (total, &c) in self
                 .captures_by_seat
                 .iter_mut()
@@ -469,6 +478,7 @@ impl<G: Game> RunTally<G> {
             || self.by_seat.len() != seats
             || self.captures_by_seat.len() != seats
             || self.reasons.len() != Ending::<G::Reason>::COUNT
+            || ![0, Ending::<G::Reason>::COUNT * seats].contains(&self.wins_by_reason.len())
             || self.group_scores.counts.len() != Self::group_scores(seats).counts.len()
         {
             return bad("table sizes");
@@ -549,6 +559,14 @@ impl<G: Game> RunTally<G> {
         self.reasons
             .iter_mut()
             .zip(&other.reasons)
+            .for_each(|(a, b)| *a += b);
+        // Per-side counts only where both parts kept them.
+        if other.wins_by_reason.is_empty() {
+            self.wins_by_reason.clear();
+        }
+        self.wins_by_reason
+            .iter_mut()
+            .zip(&other.wins_by_reason)
             .for_each(|(a, b)| *a += b);
         self.captures_by_seat
             .iter_mut()

@@ -74,6 +74,7 @@ impl GameVisitor for Reference<'_> {
             seats: self.levels.len(),
             seed: engine::game_seed(self.seed, 0),
             clock: &NoClock,
+            adjudication: Default::default(),
         }
         .play(&mut agents, |s| s, &mut narration, |_| {});
         narration

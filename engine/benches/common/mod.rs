@@ -26,6 +26,7 @@ pub fn games_per_second<G: Game>(c: &mut Criterion, group_name: &str, seats: usi
                     seats,
                     seed,
                     clock: &NoClock,
+                    adjudication: Default::default(),
                 };
                 game.play(&mut agents, |seat| seat, &mut NoLog, |_: &G| {})
                     .counters()

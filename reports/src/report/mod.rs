@@ -1008,6 +1008,7 @@ mod tests {
                     reason: (*reason).to_owned(),
                     games,
                     share: games as f64 / 10.0,
+                    won_by: Vec::new(),
                 })
                 .collect()
         };

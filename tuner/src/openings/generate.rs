@@ -133,6 +133,7 @@ fn score<G: Game>(spec: &Spec, options: &G::Options, start: &G, k: u64) -> Score
             seats: 2,
             seed: game_seed(game_seed(spec.seed, k), j + 1),
             clock: &NoClock,
+            adjudication: Default::default(),
         };
         let end = seeded.play_from(start, &mut agents, |s| s, &mut NoLog, |_| {}, |_, _| {});
         plies += u64::from(end.counters().moves);

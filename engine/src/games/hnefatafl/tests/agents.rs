@@ -178,6 +178,7 @@ fn normal_beats_easy() {
                 seats: 2,
                 seed,
                 clock: &crate::agent::NoClock,
+                adjudication: Default::default(),
             }
             .play(&mut agents, agent_of, &mut NoLog, |_: &Hnefatafl| {});
             let outcome = end.outcome().unwrap();

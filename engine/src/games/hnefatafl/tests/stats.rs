@@ -59,7 +59,10 @@ fn statistics_count_results_and_endings() {
             ("forfeit: no move in time", 0),
             ("forfeit: illegal move", 0),
             ("forfeit: unreadable reply", 0),
-            ("forfeit: resigned", 0)
+            ("forfeit: resigned", 0),
+            ("adjudicated: resign", 0),
+            ("adjudicated: draw", 0),
+            ("adjudicated: margin", 0),
         ]
     );
     // Attackers scored 1 + 0 + 0.5 + 0 of 4: 0.375, advantage -0.125.
@@ -92,17 +95,19 @@ fn statistics_merge_in_any_order() {
     assert_eq!(reversed, forward);
 }
 
-/// Counts written before `forfeit: resigned` existed hold one ending fewer: they read back with a
-/// zero for it; any other length is refused.
+/// Counts written before `forfeit: resigned` and the adjudications existed hold one to four
+/// endings fewer: they read back with zeros for them; any other length is refused.
 #[test]
 fn stats_written_before_resignations_read_back_with_a_zero_for_them() {
     let (stats, _) = two_groups();
     let mut value = serde_json::to_value(&stats).unwrap();
-    let endings = value["endings"].as_array_mut().unwrap();
-    assert_eq!(endings.pop(), Some(serde_json::json!(0)));
-    let old: HnefataflStats = serde_json::from_value(value.clone()).unwrap();
-    assert_eq!(old, stats);
+    for late in 0..4 {
+        let endings = value["endings"].as_array_mut().unwrap();
+        assert_eq!(endings.pop(), Some(serde_json::json!(0)), "ending {late}");
+        let old: HnefataflStats = serde_json::from_value(value.clone()).unwrap();
+        assert_eq!(old, stats);
+    }
     value["endings"].as_array_mut().unwrap().pop();
     let err = serde_json::from_value::<HnefataflStats>(value).unwrap_err();
-    assert!(err.to_string().contains("11 ending counts"), "{err}");
+    assert!(err.to_string().contains("14 ending counts"), "{err}");
 }
