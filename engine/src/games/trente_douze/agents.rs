@@ -20,10 +20,7 @@ crate::weight_set! {
         loss: 1.0, 0.0..=4.0, 0.05;
         /// Victim: worth of each point of the victim's score (positive: hit the leader).
         victim_score: 1.0, -2.0..=2.0, 0.05;
-        // The victim defaults come from 4-player self-play, two default Hards against two
-        // variants (100,000 to 200,000 games each): a kill bonus of 10 lost about 2% of the
-        // game score share (a killed player takes a vengeance), and 5 per round won did better
-        // than 0 or 15.
+        // The victim defaults are measured: docs/findings/trente-douze-levels.md.
         /// Victim: worth of a certain kill, scaled by the exact chance that this attack kills.
         victim_kill: 0.0, -40.0..=40.0, 0.5;
         /// Victim: worth of each round the victim has already won.
