@@ -33,6 +33,8 @@ use engine::{Game, WeightSet};
 use crate::InputError;
 use crate::records::replay;
 
+pub mod job;
+
 /// Which positions of each game are kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Sampling {
