@@ -202,10 +202,36 @@ done
 submitted=$(date +%s)
 step "submitted Thud array ${array[thud]} (merge ${merge[thud]}), Ludo array ${array[ludo]} (merge ${merge[ludo]})"
 
+# Thud's two tasks are stopped once each has a checkpoint: task 0 by `scontrol requeue` while
+# it runs, task 1 by SIGTERM alone (it fails with 143), then requeued.
 cd "$work/thud"
+wait_checkpoint() {
+    for _ in $(seq 240); do [ -f "shards/$1/checkpoint.json" ] && return 0; sleep 0.25; done
+    fail "task ${array[thud]}_$1 wrote no checkpoint within 60 s"
+}
+wait_log() {
+    for _ in $(seq 120); do grep -q "$2" "logs/$1.log" && return 0; sleep 0.5; done
+    fail "logs/$1.log does not say \`$2\` after 60 s"
+}
+# What the stopped task's checkpoint keeps: seed groups, and seconds of play not replayed.
+declare -A kept
+keep_note() {
+    local c="shards/$1/checkpoint.json"
+    kept[$1]="$(json_get "$c" 'sum(r["end"] - r["start"] for r in d["done"])') of $(json_get "$c" 'd["groups"]["end"] - d["groups"]["start"]') seed groups, $(json_get "$c" 'round(d["effort"]["wall_s"], 2)') s of play"
+    [ "$(json_get "$c" 'len(d["done"])')" -gt 0 ] || fail "the checkpoint of task ${array[thud]}_$1 kept no seed group"
+}
+# A requeued job waits two minutes before it is eligible again; this test does not.
+start_now() { scontrol update JobId="$1" StartTime=now; }
+
+requeued="${array[thud]}_0"
+wait_checkpoint 0
+scontrol requeue "$requeued"
+wait_log 0 "interrupted: checkpoint written to shards/0/checkpoint.json"
+keep_note 0
+start_now "$requeued"
+
 stopped="${array[thud]}_1"
-for _ in $(seq 240); do [ -f shards/1/checkpoint.json ] && break; sleep 0.25; done
-[ -f shards/1/checkpoint.json ] || fail "task $stopped wrote no checkpoint within 60 s"
+wait_checkpoint 1
 scancel --batch --signal=TERM "$stopped"
 wait_state "$stopped" 'FAILED|COMPLETED|CANCELLED' 60
 code=$(job_field "$stopped" ExitCode)
@@ -213,12 +239,12 @@ state=$(job_field "$stopped" JobState)
 stopped_id=$(job_field "$stopped" JobId)
 echo "task $stopped after SIGTERM: JobState=$state ExitCode=$code (scontrol show job)"
 [ "$code" = "143:0" ] || fail "task $stopped ended with ExitCode=$code, not 143:0"
-kept_groups=$(json_get shards/1/checkpoint.json 'sum(r["end"] - r["start"] for r in d["done"])')
-all_groups=$(json_get shards/1/checkpoint.json 'd["groups"]["end"] - d["groups"]["start"]')
-kept_s=$(json_get shards/1/checkpoint.json 'round(d["effort"]["wall_s"], 2)')
+grep -q "^JobId=$stopped_id .*JobState=FAILED.*ExitCode=143:0" "$work/jobcomp.txt" ||
+    fail "the job completion log has no exit 143 for task $stopped"
+wait_log 1 "interrupted: checkpoint written to shards/1/checkpoint.json"
+keep_note 1
 scontrol requeue "$stopped"
-# A requeued job waits two minutes before it is eligible again; this test does not.
-scontrol update JobId="$stopped" StartTime=now
+start_now "$stopped"
 # Slurm holds a failed task against the array's afterok for good, even once it is requeued
 # and succeeds: the merge waits for every task to end instead, and refuses a missing shard.
 scontrol update JobId="${merge[thud]}" Dependency="afterany:${array[thud]}"
@@ -229,16 +255,11 @@ done
 step "both merge jobs done $(seconds_since "$submitted") s after submission"
 
 cd "$work/thud"
-grep -q "interrupted: checkpoint written to shards/1/checkpoint.json" logs/1.log ||
-    fail "logs/1.log does not say that the stopped task wrote its checkpoint"
-grep -q "resuming from shards/1/checkpoint.json" logs/1.log ||
-    fail "logs/1.log does not say that the requeued task resumed"
-grep -q "^JobId=$stopped_id .*JobState=FAILED.*ExitCode=143:0" "$work/jobcomp.txt" ||
-    fail "the job completion log has no exit 143 for task $stopped"
-total_s=$(json_get shards/1/shard.json 'round(d["effort"]["wall_s"], 2)')
-echo "requeued $stopped resumed with $kept_groups of $all_groups seed groups kept: $kept_s s of its $total_s s of play not replayed"
-[ "$kept_groups" -gt 0 ] || fail "the checkpoint of $stopped kept no seed group"
-
+for k in 0 1; do
+    wait_log "$k" "resuming from shards/$k/checkpoint.json"
+    total=$(json_get "shards/$k/shard.json" 'round(d["effort"]["wall_s"], 2)')
+    echo "task ${array[thud]}_$k resumed keeping ${kept[$k]} (the shard took $total s in all)"
+done
 
 for game in thud ludo; do
     cd "$work/$game"
@@ -271,4 +292,4 @@ for game in thud ludo; do
     echo "GNU parallel $game: $n shards in $(seconds_since "$t") s; merged summary equals the unsharded one"
 done
 
-step "cluster recipes passed"
+step "cluster recipes passed (load average $(cut -d" " -f1-3 /proc/loadavg))"
