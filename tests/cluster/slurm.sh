@@ -4,8 +4,8 @@
 # slurm.conf) runs configs/cluster/shards.sbatch and the dependent merge job for a small Thud and
 # a small Ludo experiment. One Thud task is stopped with SIGTERM (exit 143, its checkpoint
 # written), requeued, and resumes; a finished Ludo task is requeued and keeps its shard. Then
-# the GNU parallel recipe runs the same experiments. Every merged summary.json, less `run`, must
-# equal the unsharded run's.
+# the GNU parallel recipes run the same experiments, locally and over ssh (to an sshd of its own
+# on localhost). Every merged summary.json, less `run`, must equal the unsharded run's.
 #
 # Installs the packages with apt-get when missing; prints SKIPPED and exits 0 where they cannot
 # be installed or the daemons cannot start. Stops the daemons it started, by PID.
@@ -26,16 +26,17 @@ fail() {
 step() { echo "== $* ($(($(date +%s) - began)) s)"; }
 
 # --- packages -------------------------------------------------------------------------------
-tools=(munged slurmctld slurmd sbatch scontrol scancel parallel python3)
+tools=(munged slurmctld slurmd sbatch scontrol scancel parallel python3 sshd ssh ssh-keygen rsync)
 absent=()
 for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || absent+=("$tool"); done
 if [ ${#absent[@]} -gt 0 ]; then
     [ "$(id -u)" = 0 ] || skip "missing ${absent[*]}, and installing them needs root"
     command -v apt-get >/dev/null || skip "missing ${absent[*]}, and there is no apt-get"
-    step "installing munge, slurm-wlm's daemons and client, GNU parallel, python3"
+    step "installing munge, slurm-wlm's daemons and client, GNU parallel, python3, ssh, rsync"
     apt_log=$(mktemp /tmp/koom-slurm-apt.XXXXXX)
     if ! (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        --no-install-recommends munge slurmctld slurmd slurm-client parallel python3) \
+        --no-install-recommends munge slurmctld slurmd slurm-client parallel python3 \
+        openssh-server openssh-client rsync) \
         >"$apt_log" 2>&1; then
         tail -n 5 "$apt_log"
         skip "apt-get could not install the packages (log: $apt_log)"
@@ -291,5 +292,41 @@ for game in thud ludo; do
     same_summary pmerged full || fail "$game: merged GNU parallel shards differ from the unsharded run"
     echo "GNU parallel $game: $n shards in $(seconds_since "$t") s; merged summary equals the unsharded one"
 done
+
+# --- GNU parallel over ssh: the remote recipe, to an sshd of this test's own on localhost -----
+# koom is not installed on the "remote" host, so --env PATH carries this test's PATH there.
+mkdir -p "$work/ssh" /run/sshd
+chmod 700 "$work/ssh"
+ssh-keygen -q -t ed25519 -N '' -f "$work/ssh/host_key"
+ssh-keygen -q -t ed25519 -N '' -f "$work/ssh/client_key"
+cat >"$work/ssh/sshd_config" <<EOF
+Port ${SSHD_PORT:-16822}
+ListenAddress 127.0.0.1
+HostKey $work/ssh/host_key
+AuthorizedKeysFile $work/ssh/client_key.pub
+PidFile $work/run/sshd.pid
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+StrictModes no
+UsePAM no
+EOF
+"$(command -v sshd)" -D -e -f "$work/ssh/sshd_config" 2>>"$work/sshd.log" &
+daemons+=($!)
+ssh_cmd="ssh -i $work/ssh/client_key -p ${SSHD_PORT:-16822} -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR"
+for _ in $(seq 20); do $ssh_cmd 127.0.0.1 true 2>/dev/null && break; sleep 0.5; done
+if $ssh_cmd 127.0.0.1 true 2>/dev/null; then
+    cd "$work/ludo"
+    n=${shards[ludo]}
+    t=$(date +%s)
+    parallel --ssh "$ssh_cmd" --env PATH -S "$cpus/127.0.0.1" --workdir ... --transferfile exp.toml \
+        --return "sshards/{}" --cleanup \
+        "exec koom run exp.toml --shard {}/$n --out sshards/{} --resume --quiet" ::: $(seq 0 $((n - 1)))
+    koom merge sshards/* --out smerged --quiet
+    same_summary smerged full || fail "ludo: merged GNU parallel shards over ssh differ from the unsharded run"
+    echo "GNU parallel over ssh, ludo: $n shards in $(seconds_since "$t") s, returned; merged summary equals the unsharded one"
+else
+    echo "SKIPPED (the ssh recipe only): sshd did not accept this test's key: $(tail -n 1 "$work/sshd.log")"
+fi
 
 step "cluster recipes passed (load average $(cut -d" " -f1-3 /proc/loadavg))"
