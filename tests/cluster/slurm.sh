@@ -270,6 +270,9 @@ for k in 0 1; do
     wait_log "$k" "resuming from shards/$k/checkpoint.json"
     total=$(json_get "shards/$k/shard.json" 'round(d["effort"]["wall_s"], 2)')
     echo "task ${array[thud]}_$k resumed keeping ${kept[$k]} (the shard took $total s in all)"
+    # Without --threads, a task of --cpus-per-task=1 plays on one thread (SLURM_CPUS_PER_TASK).
+    threads=$(json_get "shards/$k/shard.json" 'round(d["effort"]["thread_s"] / d["effort"]["wall_s"], 3)')
+    [ "$threads" = 1.0 ] || fail "task ${array[thud]}_$k played on $threads threads, not the 1 CPU Slurm gave it"
 done
 
 for game in thud ludo; do
