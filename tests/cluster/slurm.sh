@@ -4,8 +4,8 @@
 # slurm.conf) runs configs/cluster/shards.sbatch and the dependent merge job for a small Thud and
 # a small Ludo experiment. One Thud task is stopped with SIGTERM (exit 143, its checkpoint
 # written), requeued, and resumes; a finished Ludo task is requeued and keeps its shard. Then
-# the GNU parallel recipe runs the same experiments. Every merged summary.json, less `run`, must
-# equal the unsharded run's.
+# the GNU parallel recipes run the same experiments, locally and over ssh (to an sshd of its own
+# on localhost). Every merged summary.json, less `run`, must equal the unsharded run's.
 #
 # Installs the packages with apt-get when missing; prints SKIPPED and exits 0 where they cannot
 # be installed or the daemons cannot start. Stops the daemons it started, by PID.
@@ -26,17 +26,28 @@ fail() {
 step() { echo "== $* ($(($(date +%s) - began)) s)"; }
 
 # --- packages -------------------------------------------------------------------------------
-tools=(munged slurmctld slurmd sbatch scontrol scancel parallel python3)
+tools=(munged slurmctld slurmd sbatch scontrol scancel parallel python3 sshd ssh ssh-keygen rsync)
 absent=()
 for tool in "${tools[@]}"; do command -v "$tool" >/dev/null || absent+=("$tool"); done
 if [ ${#absent[@]} -gt 0 ]; then
     [ "$(id -u)" = 0 ] || skip "missing ${absent[*]}, and installing them needs root"
     command -v apt-get >/dev/null || skip "missing ${absent[*]}, and there is no apt-get"
-    step "installing munge, slurm-wlm's daemons and client, GNU parallel, python3"
+    step "installing munge, slurm-wlm's daemons and client, GNU parallel, python3, ssh, rsync"
     apt_log=$(mktemp /tmp/koom-slurm-apt.XXXXXX)
-    if ! (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        --no-install-recommends munge slurmctld slurmd slurm-client parallel python3) \
-        >"$apt_log" 2>&1; then
+    # The packages' own services (munge, slurmd, ssh) are not started: this test starts its
+    # own daemons. policy-rc.d is how Debian says so; one already there is left alone.
+    policy=
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+        policy=/usr/sbin/policy-rc.d
+        printf '#!/bin/sh\nexit 101\n' >"$policy"
+        chmod 755 "$policy"
+    fi
+    installed=0
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        --no-install-recommends munge slurmctld slurmd slurm-client parallel python3 \
+        openssh-server openssh-client rsync) >"$apt_log" 2>&1 || installed=$?
+    [ -z "$policy" ] || rm -f "$policy"
+    if [ "$installed" != 0 ]; then
         tail -n 5 "$apt_log"
         skip "apt-get could not install the packages (log: $apt_log)"
     fi
@@ -202,10 +213,36 @@ done
 submitted=$(date +%s)
 step "submitted Thud array ${array[thud]} (merge ${merge[thud]}), Ludo array ${array[ludo]} (merge ${merge[ludo]})"
 
+# Thud's two tasks are stopped once each has a checkpoint: task 0 by `scontrol requeue` while
+# it runs, task 1 by SIGTERM alone (it fails with 143), then requeued.
 cd "$work/thud"
+wait_checkpoint() {
+    for _ in $(seq 240); do [ -f "shards/$1/checkpoint.json" ] && return 0; sleep 0.25; done
+    fail "task ${array[thud]}_$1 wrote no checkpoint within 60 s"
+}
+wait_log() {
+    for _ in $(seq 120); do grep -q "$2" "logs/$1.log" && return 0; sleep 0.5; done
+    fail "logs/$1.log does not say \`$2\` after 60 s"
+}
+# What the stopped task's checkpoint keeps: seed groups, and seconds of play not replayed.
+declare -A kept
+keep_note() {
+    local c="shards/$1/checkpoint.json"
+    kept[$1]="$(json_get "$c" 'sum(r["end"] - r["start"] for r in d["done"])') of $(json_get "$c" 'd["groups"]["end"] - d["groups"]["start"]') seed groups, $(json_get "$c" 'round(d["effort"]["wall_s"], 2)') s of play"
+    [ "$(json_get "$c" 'len(d["done"])')" -gt 0 ] || fail "the checkpoint of task ${array[thud]}_$1 kept no seed group"
+}
+# A requeued job waits two minutes before it is eligible again; this test does not.
+start_now() { scontrol update JobId="$1" StartTime=now; }
+
+requeued="${array[thud]}_0"
+wait_checkpoint 0
+scontrol requeue "$requeued"
+wait_log 0 "interrupted: checkpoint written to shards/0/checkpoint.json"
+keep_note 0
+start_now "$requeued"
+
 stopped="${array[thud]}_1"
-for _ in $(seq 240); do [ -f shards/1/checkpoint.json ] && break; sleep 0.25; done
-[ -f shards/1/checkpoint.json ] || fail "task $stopped wrote no checkpoint within 60 s"
+wait_checkpoint 1
 scancel --batch --signal=TERM "$stopped"
 wait_state "$stopped" 'FAILED|COMPLETED|CANCELLED' 60
 code=$(job_field "$stopped" ExitCode)
@@ -213,12 +250,12 @@ state=$(job_field "$stopped" JobState)
 stopped_id=$(job_field "$stopped" JobId)
 echo "task $stopped after SIGTERM: JobState=$state ExitCode=$code (scontrol show job)"
 [ "$code" = "143:0" ] || fail "task $stopped ended with ExitCode=$code, not 143:0"
-kept_groups=$(json_get shards/1/checkpoint.json 'sum(r["end"] - r["start"] for r in d["done"])')
-all_groups=$(json_get shards/1/checkpoint.json 'd["groups"]["end"] - d["groups"]["start"]')
-kept_s=$(json_get shards/1/checkpoint.json 'round(d["effort"]["wall_s"], 2)')
+grep -q "^JobId=$stopped_id .*JobState=FAILED.*ExitCode=143:0" "$work/jobcomp.txt" ||
+    fail "the job completion log has no exit 143 for task $stopped"
+wait_log 1 "interrupted: checkpoint written to shards/1/checkpoint.json"
+keep_note 1
 scontrol requeue "$stopped"
-# A requeued job waits two minutes before it is eligible again; this test does not.
-scontrol update JobId="$stopped" StartTime=now
+start_now "$stopped"
 # Slurm holds a failed task against the array's afterok for good, even once it is requeued
 # and succeeds: the merge waits for every task to end instead, and refuses a missing shard.
 scontrol update JobId="${merge[thud]}" Dependency="afterany:${array[thud]}"
@@ -229,16 +266,14 @@ done
 step "both merge jobs done $(seconds_since "$submitted") s after submission"
 
 cd "$work/thud"
-grep -q "interrupted: checkpoint written to shards/1/checkpoint.json" logs/1.log ||
-    fail "logs/1.log does not say that the stopped task wrote its checkpoint"
-grep -q "resuming from shards/1/checkpoint.json" logs/1.log ||
-    fail "logs/1.log does not say that the requeued task resumed"
-grep -q "^JobId=$stopped_id .*JobState=FAILED.*ExitCode=143:0" "$work/jobcomp.txt" ||
-    fail "the job completion log has no exit 143 for task $stopped"
-total_s=$(json_get shards/1/shard.json 'round(d["effort"]["wall_s"], 2)')
-echo "requeued $stopped resumed with $kept_groups of $all_groups seed groups kept: $kept_s s of its $total_s s of play not replayed"
-[ "$kept_groups" -gt 0 ] || fail "the checkpoint of $stopped kept no seed group"
-
+for k in 0 1; do
+    wait_log "$k" "resuming from shards/$k/checkpoint.json"
+    total=$(json_get "shards/$k/shard.json" 'round(d["effort"]["wall_s"], 2)')
+    echo "task ${array[thud]}_$k resumed keeping ${kept[$k]} (the shard took $total s in all)"
+    # Without --threads, a task of --cpus-per-task=1 plays on one thread (SLURM_CPUS_PER_TASK).
+    threads=$(json_get "shards/$k/shard.json" 'round(d["effort"]["thread_s"] / d["effort"]["wall_s"], 3)')
+    [ "$threads" = 1.0 ] || fail "task ${array[thud]}_$k played on $threads threads, not the 1 CPU Slurm gave it"
+done
 
 for game in thud ludo; do
     cd "$work/$game"
@@ -271,4 +306,40 @@ for game in thud ludo; do
     echo "GNU parallel $game: $n shards in $(seconds_since "$t") s; merged summary equals the unsharded one"
 done
 
-step "cluster recipes passed"
+# --- GNU parallel over ssh: the remote recipe, to an sshd of this test's own on localhost -----
+# koom is not installed on the "remote" host, so --env PATH carries this test's PATH there.
+mkdir -p "$work/ssh" /run/sshd
+chmod 700 "$work/ssh"
+ssh-keygen -q -t ed25519 -N '' -f "$work/ssh/host_key"
+ssh-keygen -q -t ed25519 -N '' -f "$work/ssh/client_key"
+cat >"$work/ssh/sshd_config" <<EOF
+Port ${SSHD_PORT:-16822}
+ListenAddress 127.0.0.1
+HostKey $work/ssh/host_key
+AuthorizedKeysFile $work/ssh/client_key.pub
+PidFile $work/run/sshd.pid
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+StrictModes no
+UsePAM no
+EOF
+"$(command -v sshd)" -D -e -f "$work/ssh/sshd_config" 2>>"$work/sshd.log" &
+daemons+=($!)
+ssh_cmd="ssh -i $work/ssh/client_key -p ${SSHD_PORT:-16822} -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR"
+for _ in $(seq 20); do $ssh_cmd 127.0.0.1 true 2>/dev/null && break; sleep 0.5; done
+if $ssh_cmd 127.0.0.1 true 2>/dev/null; then
+    cd "$work/ludo"
+    n=${shards[ludo]}
+    t=$(date +%s)
+    parallel --ssh "$ssh_cmd" --env PATH -S "$cpus/127.0.0.1" --workdir ... --transferfile exp.toml \
+        --return "sshards/{}" --cleanup \
+        "exec koom run exp.toml --shard {}/$n --out sshards/{} --resume --quiet" ::: $(seq 0 $((n - 1)))
+    koom merge sshards/* --out smerged --quiet
+    same_summary smerged full || fail "ludo: merged GNU parallel shards over ssh differ from the unsharded run"
+    echo "GNU parallel over ssh, ludo: $n shards in $(seconds_since "$t") s, returned; merged summary equals the unsharded one"
+else
+    echo "SKIPPED (the ssh recipe only): sshd did not accept this test's key: $(tail -n 1 "$work/sshd.log")"
+fi
+
+step "cluster recipes passed (load average $(cut -d" " -f1-3 /proc/loadavg))"
