@@ -153,6 +153,7 @@ pub fn intervals(
             .axis_desc_style(("sans-serif", LABEL))
             .x_desc(x_label)
             .x_labels(8)
+            .max_light_lines(1)
             .x_label_formatter(&|x| tick(*x, step, scale.percent))
             .y_labels(n)
             .y_label_formatter(&|y| {
@@ -209,6 +210,7 @@ pub fn histogram(
             .axis_desc_style(("sans-serif", LABEL))
             .x_desc(x_label)
             .y_desc("games")
+            .max_light_lines(1)
             .x_label_formatter(&|x| format!("{x:.0}"))
             // Counts are whole: a tick between two whole numbers stays unlabelled.
             .y_label_formatter(&|y| {
@@ -251,6 +253,8 @@ pub fn grouped_shares(
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
+            // Room on the right for the half of the "100%" tick label past the axis's end.
+            .margin_right(36)
             .x_label_area_size(50)
             .y_label_area_size(300)
             .build_cartesian_2d(0f64..1.0, -0.5f64..rows as f64 - 0.5)
@@ -271,6 +275,7 @@ pub fn grouped_shares(
             })
             .x_desc("share of games")
             .x_labels(6)
+            .max_light_lines(1)
             .x_label_formatter(&|x| format!("{:.0}%", 100.0 * x))
             .draw()
             .map_err(err)?;
@@ -300,7 +305,8 @@ pub fn heatmap(title: &str, labels: &[String], matrix: &[Vec<Option<f64>>]) -> R
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
-            .x_label_area_size(40)
+            // Tall enough that the axis name sits below the tick labels, not on them.
+            .x_label_area_size(64)
             .y_label_area_size(120)
             .build_cartesian_2d(-0.5f64..n as f64 - 0.5, -0.5f64..n as f64 - 0.5)
             .map_err(err)?;
