@@ -362,6 +362,8 @@ def check_load_record(driver, url, failures):
                 continue
             if got["moves"] != moves or not got["result"]:
                 failures.append(f"load record {game}: {len(got['moves'])} moves replayed of {len(moves)}, result {got['result']}")
+            if re.search(r"\bseat \d+\b", got["text"]):
+                failures.append(f"load record {game}: “{got['text']}” names a seat, not its side")
             print(f"load record {game}: {len(moves)} moves replayed, “{got['text']}”")
             if game == "ludo":
                 # Another master seed: other dice, so the record cannot replay; the page says why.

@@ -55,7 +55,12 @@ function sideNames() {
  *  under the name the controls give it, so that "seat 2" never stands beside "yellow". */
 function named(text) {
   const names = sideNames();
-  return text.replace(/\bseat (\d+)\b/g, (whole, s) => names[Number(s)] ?? whole);
+  return text.replace(/\bseat (\d+)( wins)?\b/g, (whole, s, wins = "") => {
+    const name = names[Number(s)];
+    if (name === undefined) return whole;
+    // "attackers win", "red wins".
+    return `${name}${wins && name.endsWith("s") ? " win" : wins}`;
+  });
 }
 
 /** Whether every legal move is a board move (`FROM-TO…`), so that clicking a piece and then a
@@ -119,7 +124,7 @@ function render() {
   for (const mv of mine ? shown : []) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = mv;
+    b.textContent = board.label ? board.label(mv) : mv;
     b.dataset.move = mv;
     legal.append(b);
   }
@@ -211,7 +216,7 @@ async function newGame(record = null) {
       }
     }
     if (record && record.result !== null) {
-      $("hint-text").textContent = `record: ${record.agents.join(", ")} · ${record.result} (${record.reason})`;
+      $("hint-text").textContent = `record: ${record.agents.join(", ")} · ${named(record.result)} (${record.reason})`;
     }
   } catch (e) {
     showError(e.message);

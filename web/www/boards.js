@@ -257,6 +257,16 @@ const trenteDouze = {
     anyone you choose in round 3. A player knocked out by an attack strikes back with one last
     turn.</p>`,
   howTo: "Each button is one choice: the dice to set aside (and, on the first, whether you aim small or big), or whom to attack.",
+  /** A move's button in words (the engine's notation, `keep 1 1 3 small`, stays its value). */
+  label(move) {
+    const target = { small: "aim small: 12 or less", big: "aim big: 30 or more" };
+    let m = /^keep ([\d ]+) (small|big)$/.exec(move);
+    if (m) return `set aside ${m[1]}, ${target[m[2]]}`;
+    m = /^keep ([\d ]+)$/.exec(move);
+    if (m) return `set aside ${m[1]}`;
+    m = /^victim (\d+)$/.exec(move);
+    return m ? `attack player ${m[1]}` : move;
+  },
   sides: (seats) => Array.from({ length: seats }, (_, s) => `player ${s}`),
   // The position: `seats=N round=R scores=... [past=r1/r2] turn=T mover=M [threshold=... kept=...]
   // [roll=...]` during a game, `seats=N past=r1/r2/r3` (each round's final scores) at the end.

@@ -195,7 +195,8 @@ pub fn histogram(
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let end = start + width * counts.len().max(1) as f64;
-        let top = counts.iter().copied().max().unwrap_or(1).max(1) as f64 * 1.05;
+        let most = counts.iter().copied().max().unwrap_or(1).max(1);
+        let top = most as f64 * 1.05;
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
@@ -211,6 +212,9 @@ pub fn histogram(
             .x_desc(x_label)
             .y_desc("games")
             .max_light_lines(1)
+            // No more ticks than whole counts: a grid line at every unlabelled fraction of a
+            // game is noise.
+            .y_labels((most as usize + 1).min(10))
             .x_label_formatter(&|x| format!("{x:.0}"))
             // Counts are whole: a tick between two whole numbers stays unlabelled.
             .y_label_formatter(&|y| {

@@ -844,7 +844,7 @@ fn pairing_design(
     p: &PairingSummary<Value>,
 ) -> Result<(), String> {
     let name = pairing_name(p);
-    doc.text(name.clone());
+    doc.subheading(name.clone());
     doc.table(
         &["metric", "value", "95% interval"],
         design_rows(&p.summary.design, &p.summary.first_player_advantage),
