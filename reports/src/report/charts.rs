@@ -3,6 +3,7 @@
 
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 const SIZE: (u32, u32) = (720, 360);
 const BLUE: RGBColor = RGBColor(0x3b, 0x6e, 0xa8);
@@ -359,8 +360,11 @@ pub fn heatmap(title: &str, labels: &[String], matrix: &[Vec<Option<f64>>]) -> R
                 chart
                     .draw_series([Text::new(
                         text,
-                        (x - 0.2, y + 0.05),
-                        ("sans-serif", 15).into_font().color(&BLACK),
+                        (x, y),
+                        ("sans-serif", 15)
+                            .into_font()
+                            .color(&BLACK)
+                            .pos(Pos::new(HPos::Center, VPos::Center)),
                     )])
                     .map_err(err)?;
             }
