@@ -19,6 +19,7 @@ move, and Expert's move times in the browser next to the native ones (`koom-move
 import base64
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -128,12 +129,15 @@ class Driver:
         self.cmd("DELETE", "")
 
 
-# Waits for the page, then clicks the first legal-move button whenever it is the human's turn,
-# until the result shows; or, with `pauseAt`, stops at the human's first turn after that many
-# moves, having clicked the first legal move's piece (board games) so that its moves show.
+# Waits for the page, then plays the first legal move whenever it is the human's turn, until the
+# result shows: by its button, or on a board where moves are played by clicking a piece and then a
+# square (no buttons until a piece is selected), by clicking its piece first. With `pauseAt`, it
+# stops at the human's first turn after that many moves, having clicked the first legal move's
+# piece (board games) so that its moves show.
 PLAY_THROUGH_CONTROLS = """
 const [pauseAt, done] = arguments;
 const start = Date.now();
+const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 function step() {
   if (Date.now() - start > 540000) return done({ error: "the game did not end in 9 minutes" });
   const error = document.getElementById("error").textContent;
@@ -142,17 +146,22 @@ function step() {
   if (document.body.dataset.over === "1") {
     return done({ result: document.getElementById("result").textContent,
                   moves: document.querySelectorAll("#moves li").length,
-                  reason: p.state.result.reason });
+                  reason: p.state.result.reason,
+                  narration: document.getElementById("narration").textContent,
+                  rules: document.getElementById("rules-text").textContent });
   }
-  const button = document.querySelector("#legal button");
-  if (button && !p.busy) {
+  const mine = p.state && !p.busy && !p.state.result && p.state.toMove === p.setup.human;
+  if (mine && p.state.legalMoves.length > 0) {
+    const first = p.state.legalMoves[0];
+    const from = (/^([a-z]\\d+)-/i.exec(first) || [])[1];
+    const square = from && document.querySelector(`[data-square="${from.toLowerCase()}"]`);
     if (pauseAt !== null && p.state.moves.length >= pauseAt) {
-      const from = (/^([a-z]\\d+)-/i.exec(button.dataset.move) || [])[1];
-      const square = from && document.querySelector(`[data-square="${from.toLowerCase()}"]`);
-      if (square) square.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      if (square && p.selected === null) click(square);
       return done({ paused: p.state.moves.length });
     }
-    button.click();
+    const button = document.querySelector("#legal button");
+    if (button) button.click();
+    else if (square && p.selected === null) click(square);
   }
   setTimeout(step, 10);
 }
@@ -259,7 +268,14 @@ def check_controls(driver, url, failures, metrics):
             continue
         if not got["result"] or got["result"] == "—" or got["reason"] not in got["result"]:
             failures.append(f"{game}: no result shown ({got['result']!r})")
+        # The narration names each seat as the controls do (red, attackers, player 2).
+        seat = re.search(r"\bseat \d+\b", got["narration"])
+        if seat:
+            failures.append(f"{game}: the narration says “{seat.group(0)}” where the side has a name")
+        if len(got["rules"]) < 200:
+            failures.append(f"{game}: no rules shown ({got['rules']!r})")
         driver.screenshot("#board svg", OUT / f"{game}.png")
+        driver.screenshot("main", OUT / f"{game}-page.png")
         print(f"page: {game} vs {level}: {got['moves']} moves, result “{got['result']}” "
               f"({time.time() - t0:.1f} s)")
 
@@ -346,6 +362,8 @@ def check_load_record(driver, url, failures):
                 continue
             if got["moves"] != moves or not got["result"]:
                 failures.append(f"load record {game}: {len(got['moves'])} moves replayed of {len(moves)}, result {got['result']}")
+            if re.search(r"\bseat \d+\b", got["text"]):
+                failures.append(f"load record {game}: “{got['text']}” names a seat, not its side")
             print(f"load record {game}: {len(moves)} moves replayed, “{got['text']}”")
             if game == "ludo":
                 # Another master seed: other dice, so the record cannot replay; the page says why.
@@ -375,6 +393,9 @@ def main():
         url = f"http://127.0.0.1:{http_port}/index.html"
         wait_for(url)
         wait_for(f"http://127.0.0.1:{driver_port}/status")
+        # Until the WebAssembly has loaded the page says so, rather than showing empty menus.
+        if "Loading the game engine" not in urllib.request.urlopen(url, timeout=5).read().decode():
+            failures.append("index.html shows no loading state")
         driver = Driver(driver_port)
         try:
             check_controls(driver, url, failures, metrics)

@@ -243,3 +243,56 @@ fn an_elo_interval_that_reaches_a_score_of_zero_prints_a_one_sided_bound_not_inf
     assert!(terminal.contains("+0.0 Elo [+0.0, +0.0]"), "{terminal}");
     assert!(terminal.contains("anchored at 0"), "{terminal}");
 }
+
+/// What a designer reads: no raw Markdown in the HTML, no ending that no game ended by, no
+/// dice in a game without them, and every Elo bound finite.
+#[test]
+fn reports_show_no_raw_markdown_no_zero_count_endings_and_no_inf() {
+    let dir = scratch("designer");
+    let run = dir.join("run");
+    Koom::new("run")
+        .args(["--game", "hnefatafl", "--agents", "easy,normal"])
+        .args(["--games", "8"])
+        .quiet()
+        .out(&run)
+        .ok();
+    let ladder = dir.join("ladder");
+    Koom::new("ladder")
+        .args(["--game", "ludo", "--levels", "easy,normal"])
+        .args(["--games", "40"])
+        .quiet()
+        .out(&ladder)
+        .ok();
+    for out in [&run, &ladder] {
+        let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+        assert!(!html.contains('`'), "a raw backtick in {}", out.display());
+        let (text, _) = parse_html(&out.join("report.html"));
+        assert!(!text.contains("inf"), "{text}");
+    }
+    assert!(
+        std::fs::read_to_string(ladder.join("report.html"))
+            .unwrap()
+            .contains("<code>koom run</code>")
+    );
+    let md = std::fs::read_to_string(run.join("report.md")).unwrap();
+    let endings: Vec<&str> = md
+        .lines()
+        .skip_while(|l| *l != "### endings")
+        .skip(3)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert!(!endings.is_empty(), "{md}");
+    for row in &endings {
+        assert!(!row.contains("| 0 | 0.00% |"), "a zero-count ending: {row}");
+        assert!(!row.contains("forfeit"), "no program played: {row}");
+    }
+    let results = md
+        .split("## Results")
+        .nth(1)
+        .and_then(|r| r.split("\n| agent").next())
+        .unwrap();
+    let opening = results.split("<details>").next().unwrap();
+    assert!(!opening.contains("dice"), "Hnefatafl has none: {opening}");
+    assert!(results.contains("on the same seeds"), "{results}");
+    assert!(results.contains("<details><summary>"), "{results}");
+}

@@ -267,7 +267,7 @@ impl Design {
     pub fn reason(self) -> &'static str {
         match self {
             Self::Rotation => {
-                "rotation: the agents differ (or play on a clock, or outside koom), so each seed group seats every agent in every seat on the same dice"
+                "rotation: the agents differ (or play on a clock, or outside koom), so each seed group seats every agent in every seat on the same seed (the same dice and tie-breaks)"
             }
             Self::Mirror => {
                 "mirror: one deterministic agent holds every seat, so each seed group is one game (rotating it would replay the same game)"

@@ -51,13 +51,13 @@ impl RecordSummary {
 
 /// The first player's advantage. In games won outright it is the first player's win rate minus
 /// the fair share `1 / seats`, in percentage points; in games scored on points (Thud) it is the
-/// first player's mean point margin per game. The outright and shared win rates are given too, so
+/// first player's mean point margin per round. The outright and shared win rates are given too, so
 /// that a seat-0 win rate and this figure never seem to disagree where the first player is drawn.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FirstPlayer {
     /// Who the first player is, in the game's words.
     pub definition: String,
-    /// `percentage points` (win rate − fair share) or `points` (point margin per game).
+    /// `percentage points` (win rate − fair share) or `points` (point margin per round).
     pub unit: String,
     /// As a fraction in percentage-point figures (0.01 = 1 percentage point), else in points.
     #[serde(flatten)]
@@ -293,7 +293,7 @@ pub struct SideScore {
     pub seat: usize,
     /// The game's name for the seat.
     pub side: String,
-    /// Points per game on this side (a draw or no result is half a point).
+    /// Points per game (per round in Thud) on this side (a draw or no result is half a point).
     pub score: Estimate,
     /// In games scored on points (Thud): team A's mean point margin per round on this side,
     /// clustered by seed group. The match is won on the two rounds' sum, so a side's result is

@@ -51,6 +51,25 @@ function sideNames() {
   return BOARDS[game].sides(seats);
 }
 
+/** The engine's narration (the same text as `koom play`, which numbers seats) with each seat
+ *  under the name the controls give it, so that "seat 2" never stands beside "yellow". */
+function named(text) {
+  const names = sideNames();
+  return text.replace(/\bseat (\d+)( wins)?\b/g, (whole, s, wins = "") => {
+    const name = names[Number(s)];
+    if (name === undefined) return whole;
+    // "attackers win", "red wins".
+    return `${name}${wins && name.endsWith("s") ? " win" : wins}`;
+  });
+}
+
+/** Whether every legal move is a board move (`FROM-TO…`), so that clicking a piece and then a
+ *  square plays any of them: the buttons then list only the selected piece's moves, not a
+ *  hundred. */
+function boardPlaysAll(state) {
+  return state.legalMoves.length > 0 && state.legalMoves.every((m) => moveSquares(m) !== null);
+}
+
 function update(reply) {
   if (reply.state) page.state = reply.state;
   if (reply.narration) {
@@ -98,15 +117,18 @@ function render() {
   const mine = !result && state.toMove === page.setup.human;
   const shown = page.selected
     ? state.legalMoves.filter((m) => (moveSquares(m) || [])[0] === page.selected)
-    : state.legalMoves;
+    : boardPlaysAll(state) ? [] : state.legalMoves;
+  if (mine && shown.length === 0) {
+    legal.textContent = "Click one of your pieces to see its moves.";
+  }
   for (const mv of mine ? shown : []) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = mv;
+    b.textContent = board.label ? board.label(mv) : mv;
     b.dataset.move = mv;
     legal.append(b);
   }
-  $("narration").textContent = page.narration.split("\n").slice(-200).join("\n");
+  $("narration").textContent = named(page.narration.split("\n").slice(-200).join("\n"));
   $("narration").scrollTop = $("narration").scrollHeight;
   document.body.dataset.over = result ? "1" : "0";
 }
@@ -194,7 +216,7 @@ async function newGame(record = null) {
       }
     }
     if (record && record.result !== null) {
-      $("hint-text").textContent = `record: ${record.agents.join(", ")} · ${record.result} (${record.reason})`;
+      $("hint-text").textContent = `record: ${record.agents.join(", ")} · ${named(record.result)} (${record.reason})`;
     }
   } catch (e) {
     showError(e.message);
@@ -217,6 +239,8 @@ function fillGameControls() {
   $("level").innerHTML = info.levels
     .map((l) => `<option value="${l.name}" title="${l.summary}">${l.name}</option>`)
     .join("");
+  const board = BOARDS[info.name];
+  $("rules-text").innerHTML = `${board.rules}<p><b>How to play here:</b> ${board.howTo}</p>`;
 }
 
 function boardClick(event) {
@@ -301,6 +325,8 @@ async function main() {
     }
   });
   document.body.dataset.ready = "1";
+  $("new").disabled = false;
+  $("status").textContent = "Choose a game and press New game.";
   if (params.get("autostart") === "1") newGame();
 }
 

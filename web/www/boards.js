@@ -79,6 +79,17 @@ const THUD_FILES = "ABCDEFGHJKLMNOP";
 const THUD_WIDTHS = [5, 7, 9, 11, 13, 15, 15, 15, 15, 15, 13, 11, 9, 7, 5];
 
 const thud = {
+  // The rules in short (docs/rules/thud.md) and how to play them here.
+  rules: `<p>Two rounds, sides swapped: 32 dwarfs (1 point each) against 8 trolls (4 points each)
+    around the Thud stone in the middle. The dwarfs move first. A round ends when nobody has
+    captured for a while (or a side is gone); each side scores its surviving pieces, and the match
+    goes to the higher total over both rounds.</p>
+    <ul><li><b>Dwarfs</b> move like a chess queen. A line of N dwarfs can hurl its front dwarf up to
+    N squares onto a troll, taking it.</li>
+    <li><b>Trolls</b> step one square, then may take any of the dwarfs next to them. A line of N
+    trolls can shove its front troll up to N squares to a square next to a dwarf, which it must
+    then take.</li></ul>`,
+  howTo: "Click one of your pieces, then the square to move it to; where several captures end on that square, pick one from the buttons.",
   sides: () => ["dwarfs", "trolls"],
   draw(state, selected) {
     const rows = state.position.split(" ")[0].split("/");
@@ -104,6 +115,18 @@ const thud = {
 const CORNERS = new Set(["a1", "a11", "k1", "k11"]);
 
 const hnefatafl = {
+  // The rules in short (docs/rules/hnefatafl.md) and how to play them here.
+  rules: `<p>Copenhagen Hnefatafl on 11×11: 24 attackers against 12 defenders and their king. The
+    attackers move first. The defenders win when the king reaches a corner (or a fort on the
+    edge); the attackers win by surrounding the king on all four sides (three and the throne) or
+    by enclosing every defender.</p>
+    <ul><li>Every piece moves like a chess rook. Only the king may stop on the throne (centre) or
+    a corner.</li>
+    <li>A soldier is taken when a move traps it between two enemies on a rank or file; a corner,
+    or the empty throne, counts as an enemy.</li>
+    <li>A row of soldiers along an edge, each faced by an enemy, is taken at once when an enemy
+    closes both ends (the shield wall).</li></ul>`,
+  howTo: "Click one of your pieces, then the square to move it to. The moves of the selected piece are also listed as buttons.",
   sides: () => ["attackers", "defenders"],
   draw(state, selected) {
     const board = state.position.split(" ")[0].replace(/^\/|\/$/g, "");
@@ -164,6 +187,13 @@ function ludoPawns(text) {
 }
 
 const ludo = {
+  // The rules in short (docs/rules/ludo.md) and how to play them here.
+  rules: `<p>Four players, four pawns each; the first to bring all four home wins. Roll one die
+    and move one pawn that many squares; a 6 brings a pawn out of the yard and gives another roll
+    (a third 6 in a row is void). Landing on an opponent's pawn sends it back to its yard, except
+    on the safe squares (the entry squares and the stars). Finishing needs the exact count. Stacks
+    of one colour neither block nor protect.</p>`,
+  howTo: "The die is rolled for you; click a highlighted pawn, or its button, to move it.",
   sides: () => LUDO_NAMES,
   draw(state) {
     const size = 32;
@@ -217,6 +247,26 @@ function die(x, y, value, kept) {
 }
 
 const trenteDouze = {
+  // The rules in short (docs/rules/trente-douze.md) and how to play them here.
+  rules: `<p>Three rounds; everyone starts each round on 30 points and below 0 is out for the round.
+    On your turn roll six dice and set aside at least one after each roll until all six are aside.
+    The first die set aside sets the target: 1 to 3 means the six must total 12 or less, 4 to 6
+    that they must total 30 or more. Miss it and you lose the difference; beat it by L and you
+    attack at level L: roll six dice and keep every L, rolling again while any shows; the victim
+    loses L for each kept. The victim is the next player in round 1, the previous one in round 2,
+    anyone you choose in round 3. A player knocked out by an attack strikes back with one last
+    turn.</p>`,
+  howTo: "Each button is one choice: the dice to set aside (and, on the first, whether you aim small or big), or whom to attack.",
+  /** A move's button in words (the engine's notation, `keep 1 1 3 small`, stays its value). */
+  label(move) {
+    const target = { small: "aim small: 12 or less", big: "aim big: 30 or more" };
+    let m = /^keep ([\d ]+) (small|big)$/.exec(move);
+    if (m) return `set aside ${m[1]}, ${target[m[2]]}`;
+    m = /^keep ([\d ]+)$/.exec(move);
+    if (m) return `set aside ${m[1]}`;
+    m = /^victim (\d+)$/.exec(move);
+    return m ? `attack player ${m[1]}` : move;
+  },
   sides: (seats) => Array.from({ length: seats }, (_, s) => `player ${s}`),
   // The position: `seats=N round=R scores=... [past=r1/r2] turn=T mover=M [threshold=... kept=...]
   // [roll=...]` during a game, `seats=N past=r1/r2/r3` (each round's final scores) at the end.
@@ -234,7 +284,7 @@ const trenteDouze = {
     if (f.round) {
       const rule = f.threshold
         ? `${f.threshold}: the sum must be ${f.threshold === "small" ? "12 or less" : "30 or more"}`
-        : "the first set-aside chooses small or big";
+        : "the first die set aside sets the target: 1 to 3 small (12 or less), 4 to 6 big (30 or more)";
       line(`Round ${f.round} of 3 · player ${f.mover} to play · ${rule}`, true);
       const kept = digits(f.kept);
       const roll = digits(f.roll);

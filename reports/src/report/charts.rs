@@ -3,6 +3,7 @@
 
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 const SIZE: (u32, u32) = (720, 360);
 const BLUE: RGBColor = RGBColor(0x3b, 0x6e, 0xa8);
@@ -153,6 +154,7 @@ pub fn intervals(
             .axis_desc_style(("sans-serif", LABEL))
             .x_desc(x_label)
             .x_labels(8)
+            .max_light_lines(1)
             .x_label_formatter(&|x| tick(*x, step, scale.percent))
             .y_labels(n)
             .y_label_formatter(&|y| {
@@ -194,7 +196,8 @@ pub fn histogram(
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let end = start + width * counts.len().max(1) as f64;
-        let top = counts.iter().copied().max().unwrap_or(1).max(1) as f64 * 1.05;
+        let most = counts.iter().copied().max().unwrap_or(1).max(1);
+        let top = most as f64 * 1.05;
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
@@ -209,6 +212,10 @@ pub fn histogram(
             .axis_desc_style(("sans-serif", LABEL))
             .x_desc(x_label)
             .y_desc("games")
+            .max_light_lines(1)
+            // No more ticks than whole counts: a grid line at every unlabelled fraction of a
+            // game is noise.
+            .y_labels((most as usize + 1).min(10))
             .x_label_formatter(&|x| format!("{x:.0}"))
             // Counts are whole: a tick between two whole numbers stays unlabelled.
             .y_label_formatter(&|y| {
@@ -251,6 +258,8 @@ pub fn grouped_shares(
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
+            // Room on the right for the half of the "100%" tick label past the axis's end.
+            .margin_right(36)
             .x_label_area_size(50)
             .y_label_area_size(300)
             .build_cartesian_2d(0f64..1.0, -0.5f64..rows as f64 - 0.5)
@@ -271,6 +280,7 @@ pub fn grouped_shares(
             })
             .x_desc("share of games")
             .x_labels(6)
+            .max_light_lines(1)
             .x_label_formatter(&|x| format!("{:.0}%", 100.0 * x))
             .draw()
             .map_err(err)?;
@@ -300,7 +310,8 @@ pub fn heatmap(title: &str, labels: &[String], matrix: &[Vec<Option<f64>>]) -> R
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
-            .x_label_area_size(40)
+            // Tall enough that the axis name sits below the tick labels, not on them.
+            .x_label_area_size(64)
             .y_label_area_size(120)
             .build_cartesian_2d(-0.5f64..n as f64 - 0.5, -0.5f64..n as f64 - 0.5)
             .map_err(err)?;
@@ -349,8 +360,11 @@ pub fn heatmap(title: &str, labels: &[String], matrix: &[Vec<Option<f64>>]) -> R
                 chart
                     .draw_series([Text::new(
                         text,
-                        (x - 0.2, y + 0.05),
-                        ("sans-serif", 15).into_font().color(&BLACK),
+                        (x, y),
+                        ("sans-serif", 15)
+                            .into_font()
+                            .color(&BLACK)
+                            .pos(Pos::new(HPos::Center, VPos::Center)),
                     )])
                     .map_err(err)?;
             }

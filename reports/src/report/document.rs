@@ -21,7 +21,15 @@ pub struct Chart {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Block {
     Heading(String),
+    /// A heading under a [`Block::Heading`]: a table's name within its section.
+    Subheading(String),
+    /// Text; `` `code` `` spans are code in both renderings.
     Text(String),
+    /// How a figure was computed, folded away under a one-line summary.
+    Details {
+        summary: String,
+        text: String,
+    },
     Code(String),
     Table(Table),
     Chart(Chart),
@@ -38,8 +46,19 @@ impl Document {
         self.blocks.push(Block::Heading(text.into()));
     }
 
+    pub fn subheading(&mut self, text: impl Into<String>) {
+        self.blocks.push(Block::Subheading(text.into()));
+    }
+
     pub fn text(&mut self, text: impl Into<String>) {
         self.blocks.push(Block::Text(text.into()));
+    }
+
+    pub fn details(&mut self, summary: impl Into<String>, text: impl Into<String>) {
+        self.blocks.push(Block::Details {
+            summary: summary.into(),
+            text: text.into(),
+        });
     }
 
     pub fn code(&mut self, text: impl Into<String>) {
@@ -87,8 +106,19 @@ impl Document {
                 Block::Heading(t) => {
                     let _ = writeln!(out, "<h2>{}</h2>", escape(t));
                 }
+                Block::Subheading(t) => {
+                    let _ = writeln!(out, "<h3>{}</h3>", escape(t));
+                }
                 Block::Text(t) => {
-                    let _ = writeln!(out, "<p>{}</p>", escape(t));
+                    let _ = writeln!(out, "<p>{}</p>", inline_html(t));
+                }
+                Block::Details { summary, text } => {
+                    let _ = writeln!(
+                        out,
+                        "<details><summary>{}</summary><p>{}</p></details>",
+                        inline_html(summary),
+                        inline_html(text)
+                    );
                 }
                 Block::Code(t) => {
                     let _ = writeln!(out, "<pre>{}</pre>", escape(t));
@@ -131,8 +161,20 @@ impl Document {
                 Block::Heading(t) => {
                     let _ = writeln!(out, "## {t}\n");
                 }
+                Block::Subheading(t) => {
+                    let _ = writeln!(out, "### {t}\n");
+                }
                 Block::Text(t) => {
                     let _ = writeln!(out, "{t}\n");
+                }
+                Block::Details { summary, text } => {
+                    // GitHub and most viewers render the HTML element; the text inside stays
+                    // Markdown, which needs the blank lines.
+                    let _ = writeln!(
+                        out,
+                        "<details><summary>{}</summary>\n\n{text}\n\n</details>\n",
+                        escape(summary)
+                    );
                 }
                 Block::Code(t) => {
                     let _ = writeln!(out, "```\n{t}\n```\n");
@@ -164,7 +206,7 @@ impl Document {
 const STYLE: &str = "body{font-family:sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#222}\
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}\
 th{background:#f0f0f0}td:first-child{text-align:left}pre{background:#f6f6f6;padding:8px;overflow-x:auto}\
-figure{margin:1em 0}figcaption{color:#555;font-size:90%}svg{width:100%;height:auto}";
+figure{margin:1em 0}details{margin:1em 0;color:#444}summary{cursor:pointer}code{background:#f0f0f0;padding:0 3px}figcaption{color:#555;font-size:90%}svg{width:100%;height:auto}";
 
 /// Escapes text for HTML.
 #[must_use]
@@ -175,9 +217,59 @@ pub fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// Escaped text with each `` `code` `` span as `<code>`: the blocks' text is written once, with
+/// Markdown's backticks, and the HTML must not show them raw. An unpaired backtick stays as it is.
+fn inline_html(text: &str) -> String {
+    let parts: Vec<&str> = text.split('`').collect();
+    if parts.len().is_multiple_of(2) {
+        return escape(text);
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                format!("<code>{}</code>", escape(part))
+            } else {
+                escape(part)
+            }
+        })
+        .collect()
+}
+
 fn strip_xml_declaration(svg: &str) -> &str {
     match svg.find("<svg") {
         Some(i) => &svg[i..],
         None => svg,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_spans_are_code_in_html_and_backticks_in_markdown() {
+        let mut doc = Document::default();
+        doc.text("run `koom run a<b` twice");
+        doc.details("How `x` works", "by `y`");
+        let html = doc.html();
+        assert!(
+            html.contains("run <code>koom run a&lt;b</code> twice"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<summary>How <code>x</code> works</summary>"),
+            "{html}"
+        );
+        assert!(!html.contains('`'), "{html}");
+        let md = doc.markdown();
+        assert!(md.contains("run `koom run a<b` twice"), "{md}");
+        assert!(
+            md.contains("<details><summary>How `x` works</summary>\n\nby `y`\n\n</details>"),
+            "{md}"
+        );
+        // An unpaired backtick is left as it is.
+        assert_eq!(inline_html("a ` b"), "a ` b");
     }
 }

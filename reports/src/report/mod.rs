@@ -155,17 +155,35 @@ impl Experiment<'_> {
     }
 }
 
+/// What the report needs to know of a game by name: whether `--games` counts groups (matches),
+/// and whether it has dice (else a seed group shares only the agents' tie-breaks). `None` for a
+/// game this build does not know.
+#[derive(Clone, Copy)]
+struct GameFacts {
+    counts_groups: bool,
+    has_dice: bool,
+}
+
+impl GameFacts {
+    fn of(game: &str) -> Option<Self> {
+        struct Facts;
+        impl engine::GameVisitor for Facts {
+            type Output = GameFacts;
+            fn visit<G: engine::Game>(self) -> GameFacts {
+                GameFacts {
+                    counts_groups: G::GAMES_COUNT_GROUPS,
+                    has_dice: G::HAS_DICE,
+                }
+            }
+        }
+        engine::visit_game(game, Facts).ok()
+    }
+}
+
 /// Games a config asks for to play `seed_groups` groups of `rotations` games: the game counts
 /// groups (matches) or games (one a group in a mirror run, one per seat otherwise).
 fn games_asked(game: &str, seed_groups: u64, rotations: usize) -> u64 {
-    struct CountsGroups;
-    impl engine::GameVisitor for CountsGroups {
-        type Output = bool;
-        fn visit<G: engine::Game>(self) -> bool {
-            G::GAMES_COUNT_GROUPS
-        }
-    }
-    if engine::visit_game(game, CountsGroups).unwrap_or(false) {
+    if GameFacts::of(game).is_some_and(|f| f.counts_groups) {
         seed_groups
     } else {
         seed_groups * rotations as u64
@@ -174,7 +192,7 @@ fn games_asked(game: &str, seed_groups: u64, rotations: usize) -> u64 {
 
 fn reproduce(doc: &mut Document, e: &Experiment<'_>) -> Result<(), String> {
     doc.heading("Experiment");
-    doc.text("The experiment as a config: koom run CONFIG.toml with this content, run from the same folder (paths are as given), replays it exactly (same seed, same games).");
+    doc.text("The experiment as a config: `koom run CONFIG.toml` with this content, run from the same folder (paths are as given), replays it exactly (same seed, same games).");
     doc.code(e.config()?);
     if e.partial {
         doc.text(
@@ -361,7 +379,7 @@ fn interval_note(s: &RunSummary) -> String {
         String::new()
     };
     format!(
-        "Intervals are 95% and count seed groups, not games: the games of a group share their dice and seeds, so a group is one observation (cluster-robust variance; Wilson intervals on the effective number of groups for proportions).{replays}"
+        "Intervals are 95% and count seed groups, not games: the games of a group share their seed (dice and tie-breaks), so a group is one observation (cluster-robust variance; Wilson intervals on the effective number of groups for proportions).{replays}"
     )
 }
 
@@ -398,38 +416,62 @@ fn run(s: &RunSummary) -> Result<Document, String> {
     Ok(doc)
 }
 
+/// `1 draw`, `3 draws`.
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What a seed group shares in this game, and what that evens out: dice games share the rolls,
+/// the others the agents' tie-breaks (and the opening, when there is a suite).
+fn luck(game: &str) -> &'static str {
+    if GameFacts::of(game).is_none_or(|f| f.has_dice) {
+        "the same dice, so no agent had luckier rolls than another"
+    } else {
+        "the same seeds, so every agent met the same openings and tie-breaks"
+    }
+}
+
+/// The Results section's opening, in a designer's words: what was played and how to read the
+/// ranges. The statistics behind the ranges follow it, folded away.
+fn results_text(s: &RunSummary) -> String {
+    let ended = format!(
+        "{}, {} without a result",
+        count(s.draws, "draw", "draws"),
+        s.no_result
+    );
+    let played = if s.agent_unit == "matches" {
+        format!(
+            "{} matches: in each the agents played one round as each side from the same start, and the match went to whoever scored more points over its {} rounds ({} rounds in all; {}).",
+            s.seed_groups,
+            s.rotations,
+            s.games_played,
+            count(s.draws, "round drawn", "rounds drawn")
+        )
+    } else if s.group_design.design == Design::Mirror {
+        format!(
+            "{}, the same agent in every seat ({ended}).",
+            count(s.games_played, "game", "games")
+        )
+    } else {
+        format!(
+            "{} in {} sets of {}: within a set every agent took every seat once, on {} ({ended}).",
+            count(s.games_played, "game", "games"),
+            s.seed_groups,
+            s.rotations,
+            luck(&s.game)
+        )
+    };
+    format!(
+        "{played} Each figure comes with a 95% range: the values the true figure could plausibly take after this many games. More games narrow it."
+    )
+}
+
 /// The run's results: what was played, and the records by agent and by side.
 fn run_results(doc: &mut Document, s: &RunSummary) {
     doc.heading("Results");
     let matches = s.agent_unit == "matches";
-    doc.text(if matches {
-        format!(
-            "{} matches of {} rounds with the sides swapped ({} rounds; a match is won on the points of its rounds); {} rounds drawn. {}",
-            s.seed_groups,
-            s.rotations,
-            s.games_played,
-            s.draws,
-            interval_note(s)
-        )
-    } else if s.group_design.design == Design::Mirror {
-        format!(
-            "{} games, one a seed group (one deterministic agent in every seat: rotating it would replay the game); {} draws, {} without result. {}",
-            s.games_played,
-            s.draws,
-            s.no_result,
-            interval_note(s)
-        )
-    } else {
-        format!(
-            "{} games ({} seed groups × {} seat rotations, every agent in every seat on the same dice); {} draws, {} without result. {}",
-            s.games_played,
-            s.seed_groups,
-            s.rotations,
-            s.draws,
-            s.no_result,
-            interval_note(s)
-        )
-    });
+    doc.text(results_text(s));
+    doc.details("How the 95% ranges are computed", interval_note(s));
     let mut header = RECORD_HEADER;
     header[0] = "agent";
     header[1] = if matches { "matches" } else { "games" };
@@ -802,7 +844,7 @@ fn pairing_design(
     p: &PairingSummary<Value>,
 ) -> Result<(), String> {
     let name = pairing_name(p);
-    doc.text(name.clone());
+    doc.subheading(name.clone());
     doc.table(
         &["metric", "value", "95% interval"],
         design_rows(&p.summary.design, &p.summary.first_player_advantage),
@@ -845,7 +887,7 @@ pub fn compare(a: &Summary, b: &Summary, names: [&str; 2]) -> Result<Document, S
             s.game, s.agents, s.seed, s.options
         ));
     }
-    doc.text(interval_note(a));
+    doc.details("How the 95% ranges are computed", interval_note(a));
     let fa = item(names[0].to_owned(), &a.first_player_advantage.advantage);
     let fb = item(names[1].to_owned(), &b.first_player_advantage.advantage);
     let half = |x: &charts::Interval| (x.hi - x.lo) / 2.0;

@@ -37,7 +37,7 @@ fn object(doc: &mut Document, title: Option<&str>, map: &Map<String, Value>) {
     }
     if !rows.is_empty() {
         if let Some(title) = title {
-            doc.text(title.to_owned());
+            doc.subheading(title.to_owned());
         }
         doc.table(&["figure", "value [95% interval]"], rows);
     }
@@ -50,24 +50,38 @@ fn object(doc: &mut Document, title: Option<&str>, map: &Map<String, Value>) {
     }
 }
 
-/// A list of objects as one table: a column per key of the first item.
+/// A list of objects as one table: a column per key of the first item. An ending no game ended
+/// by (a `reason` whose counts are all zero, as every forfeit kind is when no outside program
+/// played) is left out, as the "How games ended" chart leaves it out.
 fn list(doc: &mut Document, key: &str, items: &[Value]) {
     let Some(Value::Object(first)) = items.first() else {
         return;
     };
     let keys: Vec<&String> = first.keys().filter(|k| !k.ends_with("_ci95")).collect();
     let header: Vec<String> = keys.iter().map(|k| label(k)).collect();
-    let rows = items
+    let rows: Vec<Vec<String>> = items
         .iter()
+        .filter(|item| !never_happened(item))
         .map(|item| {
             keys.iter()
                 .map(|k| cell(k, &item[k.as_str()], item.get(format!("{k}_ci95"))))
                 .collect()
         })
         .collect();
-    doc.text(label(key));
+    if rows.is_empty() {
+        return;
+    }
+    doc.subheading(label(key));
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     doc.table(&header, rows);
+}
+
+/// An ending (an item with a `reason`) whose every number is zero.
+fn never_happened(item: &Value) -> bool {
+    let Value::Object(map) = item else {
+        return false;
+    };
+    map.contains_key("reason") && map.values().filter_map(Value::as_f64).all(|x| x == 0.0)
 }
 
 /// `dwarf_round_wins` → `dwarf round wins`.
@@ -159,8 +173,8 @@ mod tests {
             "rounds": 20,
             "dwarf_margin": {"value": -17.9, "ci95": [-22.02, -13.78]},
             "dwarf_round_win_rate": {"value": 0.25, "ci95": [0.1, 0.4]},
-            "attackers_advantage": -0.25,
-            "attackers_advantage_ci95": [-0.5, 0.0],
+            "attackers_score_minus_half": -0.25,
+            "attackers_score_minus_half_ci95": [-0.5, 0.0],
             "distributions": [{"name": "x", "counts": [[1, 2]]}],
         }));
         let Block::Table(t) = &blocks[0] else {
@@ -175,7 +189,7 @@ mod tests {
         );
         assert_eq!(
             t.rows[3],
-            vec!["attackers advantage", "-25.00% [-50.00%, 0.00%]"]
+            vec!["attackers score minus half", "-25.00% [-50.00%, 0.00%]"]
         );
     }
 
@@ -189,7 +203,7 @@ mod tests {
                  "deaths_per_game": {"mean": 1.0, "sd": 0.0, "ci95": [1.0, 1.0], "min": 1, "max": 1}},
             ],
         }));
-        assert_eq!(blocks[0], Block::Text("agents".into()));
+        assert_eq!(blocks[0], Block::Subheading("agents".into()));
         let Block::Table(t) = &blocks[1] else {
             panic!("{blocks:?}")
         };
@@ -197,5 +211,26 @@ mod tests {
         assert_eq!(t.rows.len(), 2);
         assert_eq!(t.rows[0][1], "0 won, 1 drawn, 2 lost");
         assert_eq!(t.rows[0][2], "3.00 [2.80, 3.20] (sd 0.50, 2 to 4)");
+    }
+
+    #[test]
+    fn endings_no_game_ended_by_are_left_out() {
+        let blocks = render(serde_json::json!({
+            "endings": [
+                {"reason": "corner", "games": 3, "share": 0.75},
+                {"reason": "forfeit: resigned", "games": 0, "share": 0.0},
+                {"reason": "fort", "games": 1, "share": 0.25},
+            ],
+        }));
+        assert_eq!(blocks[0], Block::Subheading("endings".into()));
+        let Block::Table(t) = &blocks[1] else {
+            panic!("{blocks:?}")
+        };
+        let reasons: Vec<&str> = t.rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(reasons, ["corner", "fort"]);
+        let none = render(serde_json::json!({
+            "endings": [{"reason": "cap", "games": 0, "share": 0.0}],
+        }));
+        assert!(none.is_empty(), "{none:?}");
     }
 }

@@ -121,13 +121,13 @@ impl GameStats<Hnefatafl> for HnefataflStats {
             draws: wins.draws,
             timeouts: self.endings[Reason::Cap.index()],
             attacker_share_of_decisive: Estimate::clustered_proportion(&self.decisive_by_group),
-            attackers_advantage: Estimate::mean(&self.group_attacker_points)
+            attackers_score_minus_half: Estimate::mean(&self.group_attacker_points)
                 .scaled(scale)
                 .shifted(-0.5),
-            plies: Estimate::clustered_mean(&self.plies_by_group),
-            plies_sd: self.plies.sd(),
-            plies_min: self.plies.min.unwrap_or(0),
-            plies_max: self.plies.max.unwrap_or(0),
+            moves: Estimate::clustered_mean(&self.plies_by_group),
+            moves_sd: self.plies.sd(),
+            moves_min: self.plies.min.unwrap_or(0),
+            moves_max: self.plies.max.unwrap_or(0),
             endings: game::Ending::<Reason>::names()
                 .zip(self.endings)
                 .map(|(reason, count)| Ending {
@@ -136,10 +136,8 @@ impl GameStats<Hnefatafl> for HnefataflStats {
                     share: ratio(count, games),
                 })
                 .collect(),
-            captures_per_game: [
-                ratio(self.captures[0], games),
-                ratio(self.captures[1], games),
-            ],
+            attacker_captures_per_game: ratio(self.captures[Side::Attackers.seat()], games),
+            defender_captures_per_game: ratio(self.captures[Side::Defenders.seat()], games),
             agents: self
                 .agents
                 .iter()
@@ -190,17 +188,22 @@ pub struct HnefataflSummary {
     pub timeouts: u64,
     /// Attacker wins over decisive games, with its 95% interval over seed groups.
     pub attacker_share_of_decisive: Estimate,
-    /// The attackers' advantage: their score per game (a draw is half a point) minus 0.5, so 0
-    /// is balance and +0.5 every game won by the attackers. Its 95% interval is the normal
-    /// approximation over seed groups (each group's side-swapped games are one observation).
-    pub attackers_advantage: Estimate,
-    /// Plies (single moves) per game, with its 95% interval over seed groups.
-    pub plies: Estimate,
-    pub plies_sd: f64,
-    pub plies_min: i64,
-    pub plies_max: i64,
+    /// The attackers' advantage as a score: their score per game (a draw is half a point) minus
+    /// 0.5, so 0 is balance and +0.5 every game won by the attackers. It differs from the
+    /// report's first-player advantage (outright win rate minus the fair share) by half the
+    /// draw rate, and its name says which it is. Its 95% interval is the normal approximation
+    /// over seed groups (each group's side-swapped games are one observation).
+    pub attackers_score_minus_half: Estimate,
+    /// Moves per game (one player's turn, a ply), with its 95% interval over seed groups: named
+    /// as the report's game length is, so that one figure has one name.
+    pub moves: Estimate,
+    pub moves_sd: f64,
+    pub moves_min: i64,
+    pub moves_max: i64,
     pub endings: Vec<Ending>,
-    /// Pieces captured per game by the attackers and by the defenders (the king counts one).
-    pub captures_per_game: [f64; 2],
+    /// Pieces captured per game by the attackers and by the defenders (the king counts one), each
+    /// under its side's name.
+    pub attacker_captures_per_game: f64,
+    pub defender_captures_per_game: f64,
     pub agents: Vec<AgentRecord>,
 }

@@ -90,7 +90,7 @@ impl EndReason for Reason {
 
     fn name(self) -> &'static str {
         match self {
-            Self::NoCapture => "no capture window",
+            Self::NoCapture => "no recent capture",
             Self::PlyCap => "ply cap",
             Self::DwarfsGone => "dwarfs eliminated",
             Self::TrollsGone => "trolls eliminated",

@@ -168,7 +168,7 @@ impl GameStats<Thud> for ThudStats {
             matches: self.matches,
             dwarf_points: Estimate::clustered_mean(&m.dwarf_points),
             troll_points: Estimate::clustered_mean(&m.troll_points),
-            plies: Estimate::clustered_mean(&m.plies),
+            moves: Estimate::clustered_mean(&m.plies),
             trolls_taken: Estimate::clustered_mean(&m.trolls_taken),
             dwarfs_taken: Estimate::clustered_mean(&m.dwarfs_taken),
             dwarf_margin: Estimate::clustered_mean(&self.margin_by_match),
@@ -223,10 +223,11 @@ pub struct ThudSummary {
     pub rounds: u64,
     pub matches: u64,
     /// Means per round, with their 95% intervals over matches: the dwarf side's and the troll
-    /// side's points, plies, trolls taken by the dwarfs, dwarfs taken by the trolls.
+    /// side's points, moves (plies, named as the report's game length is), trolls taken by the
+    /// dwarfs, dwarfs taken by the trolls.
     pub dwarf_points: Estimate,
     pub troll_points: Estimate,
-    pub plies: Estimate,
+    pub moves: Estimate,
     pub trolls_taken: Estimate,
     pub dwarfs_taken: Estimate,
     /// The first player's advantage: the dwarfs' mean point margin per round (dwarf points minus

@@ -44,7 +44,7 @@ fn statistics_count_results_and_endings() {
         (1, 2, 1)
     );
     assert_eq!(report.timeouts, 1);
-    assert_eq!((report.plies_min, report.plies_max), (1, 1));
+    assert_eq!((report.moves_min, report.moves_max), (1, 1));
     let endings: Vec<(&str, u64)> = report.endings.iter().map(|e| (e.reason, e.games)).collect();
     assert_eq!(
         endings,
@@ -66,8 +66,8 @@ fn statistics_count_results_and_endings() {
         ]
     );
     // Attackers scored 1 + 0 + 0.5 + 0 of 4: 0.375, advantage -0.125.
-    assert!((report.attackers_advantage.value + 0.125).abs() < 1e-12);
-    let [low, high] = report.attackers_advantage.ci95;
+    assert!((report.attackers_score_minus_half.value + 0.125).abs() < 1e-12);
+    let [low, high] = report.attackers_score_minus_half.ci95;
     assert!(low < -0.125 && high > -0.125);
 }
 
