@@ -517,6 +517,10 @@ pub struct PerftArgs {
     /// Also print the count below each legal move.
     #[arg(long)]
     pub divide: bool,
+    /// Worker threads counting the root's moves (default: the CPUs koom may use). The count
+    /// does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
 }
 
 #[derive(Debug, Args)]

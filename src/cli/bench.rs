@@ -65,7 +65,7 @@ impl GameVisitor for Bench<'_> {
                 &mut NoLog,
             );
             let started = Instant::now();
-            let nodes = start.perft(G::BENCH_PERFT_DEPTH);
+            let nodes = tuner::perft::divide(&start, G::BENCH_PERFT_DEPTH, args.threads)?.0;
             let seconds = started.elapsed().as_secs_f64();
             signature = signature.wrapping_mul(31).wrapping_add(nodes);
             outln!(

@@ -31,16 +31,14 @@ impl GameVisitor for Perft<'_> {
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let args = self.0;
         let root: G = start(args.position.as_deref())?;
-        if args.divide && args.depth > 0 {
-            let mut moves = G::MoveList::default();
-            root.legal_moves(&mut moves);
-            for &mv in moves.iter() {
-                let mut next = root.clone();
-                next.play(mv, &mut RandomStream::dice(0), &mut NoLog);
-                outln!("{}: {}", root.format_move(mv), next.perft(args.depth - 1));
+        tuner::config::check_threads(args.threads)?;
+        let (total, per_move) = tuner::perft::divide(&root, args.depth, args.threads)?;
+        if args.divide {
+            for (mv, count) in per_move {
+                outln!("{}: {count}", root.format_move(mv));
             }
         }
-        outln!("perft {} = {}", args.depth, root.perft(args.depth));
+        outln!("perft {} = {total}", args.depth);
         Ok(ExitCode::SUCCESS)
     }
 }

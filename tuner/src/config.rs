@@ -587,6 +587,37 @@ mod tests {
     }
 
     #[test]
+    fn adjudication_is_off_by_default_and_flags_override_it_rule_by_rule() {
+        use engine::adjudicate::{Draw, Resign};
+        use engine::games::hnefatafl::Hnefatafl;
+        let plan = |e: &Experiment| Plan::<Hnefatafl>::new(e).unwrap();
+        let base = "game = 'hnefatafl'\nagents = ['hard', 'hard']\n";
+        assert!(plan(&exp(base)).adjudication.is_off());
+        let file = toml::from_str::<ExperimentFile>(&format!(
+            "{base}[adjudication]\nresign = {{ movecount = 4, score = 2000 }}\ndraw = {{ movecount = 8, score = 10 }}"
+        ))
+        .unwrap();
+        let draw = Draw {
+            movenumber: 40,
+            movecount: 6,
+            score: 20,
+        };
+        let flags = ExperimentFile {
+            adjudication: Some(Adjudication {
+                resign: None,
+                draw: Some(draw),
+            }),
+            ..ExperimentFile::default()
+        };
+        let rules = plan(&file.overridden_by(flags).resolve()).adjudication;
+        let resign = Resign {
+            movecount: 4,
+            score: 2000,
+        };
+        assert_eq!((rules.resign, rules.draw), (Some(resign), Some(draw)));
+    }
+
+    #[test]
     fn bad_experiments_say_what_is_wrong() {
         let err = |t: &str| Plan::<Ludo>::new(&exp(t)).unwrap_err().0;
         assert_eq!(

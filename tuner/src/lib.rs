@@ -10,6 +10,7 @@ pub mod external;
 pub mod fit;
 pub mod openings;
 pub mod partial;
+pub mod perft;
 pub mod protocol;
 pub mod records;
 pub mod runner;

@@ -511,6 +511,21 @@ impl<G: Game> RunTally<G> {
         {
             return bad("game lengths, reasons or draws");
         }
+        if !self.wins_by_reason.is_empty() {
+            // Each seat's wins, ending by ending, add up to its wins, and no ending gave more
+            // wins than it ended games.
+            let cell = |reason: usize, seat: usize| self.wins_by_reason[reason * seats + seat];
+            let by_seat = (0..seats).all(|seat| {
+                let wins = sum(&mut (0..self.reasons.len()).map(|r| cell(r, seat)));
+                wins == u128::from(self.by_seat[seat].wins)
+            });
+            let by_reason = self.reasons.iter().enumerate().all(|(r, &games)| {
+                sum(&mut (0..seats).map(|seat| cell(r, seat))) <= u128::from(games)
+            });
+            if !by_seat || !by_reason {
+                return bad("wins per ending");
+            }
+        }
         if sum(&mut self.group_scores.counts.iter().copied()) != u128::from(self.groups) {
             return bad("group scores");
         }
