@@ -21,5 +21,6 @@ mod report_input;
 mod reports;
 mod run;
 mod shards;
+mod signals;
 mod strength;
 mod tune;
