@@ -46,11 +46,14 @@ pub struct Merged {
 }
 
 /// The summary as pretty JSON with the `run` object appended, and `engine_failures` (per
-/// external program, its forfeits by kind) when an external program failed in this process.
-pub fn summary_json(summary: &impl Serialize, run: &RunInfo) -> serde_json::Result<String> {
+/// outside program, its failures by kind) when one failed in the games summarized.
+pub fn summary_json(
+    summary: &impl Serialize,
+    failures: &tuner::external::EngineFailures,
+    run: &RunInfo,
+) -> serde_json::Result<String> {
     let mut value = serde_json::to_value(summary)?;
     if let serde_json::Value::Object(map) = &mut value {
-        let failures = tuner::external::failures();
         if !failures.is_empty() {
             map.insert("engine_failures".into(), serde_json::to_value(failures)?);
         }

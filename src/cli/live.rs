@@ -13,6 +13,7 @@ use reports::RunInfo;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::flag;
 use tuner::config::{Experiment, Plan};
+use tuner::external::EngineFailures;
 use tuner::partial::Effort;
 use tuner::runner::Hooks;
 use tuner::summary::summarize;
@@ -51,14 +52,32 @@ fn signals() -> &'static Signals {
         };
         // Without the handlers a signal simply kills the process: nothing complete-looking is
         // left behind either, since results are renamed into place only at the end.
-        for (signal, code) in [(SIGINT, 130), (SIGTERM, 143)] {
-            // A second signal, once the first has set the flag, ends koom at once.
-            let _ = flag::register_conditional_shutdown(signal, code, Arc::clone(&signals.stop));
+        for signal in [SIGINT, SIGTERM] {
             let _ = flag::register(signal, Arc::clone(&signals.stop));
         }
         let _ = flag::register(SIGTERM, Arc::clone(&signals.term));
+        fast_exit();
         signals
     })
+}
+
+/// A second signal, once the first has set the flag, ends koom at once, and the outside
+/// engines' process groups with it: the exit runs no destructors, which would otherwise end
+/// them. A thread waits for the signals, since a signal handler may not take the list's lock.
+fn fast_exit() {
+    let Ok(mut waiting) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        let mut first = true;
+        for signal in waiting.forever() {
+            if std::mem::take(&mut first) {
+                continue;
+            }
+            tuner::external::end_all();
+            std::process::exit(if signal == SIGTERM { 143 } else { 130 });
+        }
+    });
 }
 
 /// The flag that Ctrl-C and SIGTERM set, installed once per process.
@@ -209,7 +228,7 @@ pub fn write_results<G: Game>(
     reports::write_atomic(&out.join("summary.csv"), &reports::summary_csv(&summary)?)?;
     reports::write_atomic(
         &out.join("summary.json"),
-        reports::summary_json(&summary, info)?.as_bytes(),
+        reports::summary_json(&summary, &EngineFailures::of(&plan.labels, tally), info)?.as_bytes(),
     )?;
     super::report::write_report(out)?;
     if !quiet {

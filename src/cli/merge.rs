@@ -58,6 +58,9 @@ impl GameVisitor for Merge<'_> {
             &merged_info(tally.games, shards, effort),
             self.args.quiet,
         )?;
+        // The shards' failures are the whole run's, judged as `run` judges them.
+        let failures = tuner::external::EngineFailures::of(&plan.labels, &tally);
+        super::engine_failures(&failures)?;
         Ok(ExitCode::SUCCESS)
     }
 }

@@ -62,11 +62,11 @@ fn with_game<V: engine::GameVisitor>(name: &str, visitor: V) -> anyhow::Result<V
 
 /// The outside players' failures for the result block (one `engine failures:` line each), and
 /// the error that ends the command with exit 2 when one failed most of its games.
-fn engine_failures() -> Result<(), tuner::InputError> {
-    for line in tuner::external::failure_lines() {
+fn engine_failures(failures: &tuner::external::EngineFailures) -> Result<(), tuner::InputError> {
+    for line in failures.lines() {
         outln!("  {line}");
     }
-    tuner::external::check_failures()
+    failures.check()
 }
 
 /// `--records-scores` adds a field to the `--records` lines, so it means nothing without them.

@@ -10,6 +10,7 @@ use reports::GamesCsv;
 use tuner::atomic::lock_output_dir;
 use tuner::config::Format;
 use tuner::config::{Experiment, ExperimentFile};
+use tuner::external::EngineFailures;
 use tuner::partial::Shard;
 use tuner::records::{RecordsFile, partial_path, record_of};
 use tuner::session::{Opening, RunSession, SessionResult};
@@ -80,7 +81,8 @@ impl GameVisitor for RunGame<'_> {
                 session.close();
             }
         }
-        super::engine_failures()?;
+        let failures = EngineFailures::of(&session.plan.labels, &result.total.tally);
+        super::engine_failures(&failures)?;
         Ok(if finished {
             ExitCode::SUCCESS
         } else {
@@ -276,13 +278,14 @@ fn tournament<G: Game>(
     let summary = summarize_tournament(exp, format, &matches)?;
     let games = matches.results.iter().map(|(_, _, t)| t.games).sum();
     let info = run_info(games, Some(started), exp.threads);
+    let failures = matches.failures(&exp.agents);
     reports::write_atomic(
         &exp.out.join("summary.csv"),
         &reports::tournament_csv(&summary)?,
     )?;
     reports::write_atomic(
         &exp.out.join("summary.json"),
-        reports::summary_json(&summary, &info)?.as_bytes(),
+        reports::summary_json(&summary, &failures, &info)?.as_bytes(),
     )?;
     super::report::write_report(&exp.out)?;
     if !quiet {
@@ -293,7 +296,7 @@ fn tournament<G: Game>(
         exp.out.display(),
         exp.out.join("report.html").display()
     );
-    super::engine_failures()?;
+    super::engine_failures(&failures)?;
     Ok(if matches.partial {
         interrupted()
     } else {

@@ -9,12 +9,13 @@ use engine::{Game, GameVisitor};
 use reports::RunInfo;
 use tuner::atomic::lock_output_dir;
 use tuner::config::{Experiment, ExperimentFile};
+use tuner::external::EngineFailures;
 use tuner::openings::SuiteInfo;
 use tuner::records::RecordsFile;
 use tuner::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
     GateRun, GateSummary, Ladder, LadderSummary, count_unit, gate as run_gate,
-    ladder as run_ladder, ladder_pairs, match_plan, played,
+    ladder as run_ladder, ladder_pairs, match_agents, match_plan, played,
 };
 use tuner::summary::HeadToHead;
 
@@ -77,11 +78,12 @@ impl MatchArgs {
 fn write_json(
     out: &std::path::Path,
     value: &impl tuner::Serialize,
+    failures: &EngineFailures,
     info: &RunInfo,
 ) -> anyhow::Result<()> {
     reports::write_atomic(
         &out.join("summary.json"),
-        reports::summary_json(value, info)?.as_bytes(),
+        reports::summary_json(value, failures, info)?.as_bytes(),
     )?;
     note!("results written to {}", out.display());
     Ok(())
@@ -109,7 +111,9 @@ impl GameVisitor for Gate<'_> {
         let h2h = HeadToHead::new(&args.candidate, &args.baseline, &result.tally);
         print_gate::<G>(args, exp.seed, &result, &h2h);
         // An outside player that failed most of its games gives the test nothing to decide on.
-        let failed = super::engine_failures();
+        let labels = match_agents::<G>(&args.candidate, &args.baseline);
+        let failures = EngineFailures::of(&labels, &result.tally);
+        let failed = super::engine_failures(&failures);
         let (verdict, code) = if failed.is_err() {
             ("none: an outside player failed most of its games", 2)
         } else {
@@ -140,6 +144,7 @@ impl GameVisitor for Gate<'_> {
         write_json(
             &exp.out,
             &summary,
+            &failures,
             &run_info(result.tally.games, Some(started), exp.threads),
         )?;
         failed?;
@@ -154,6 +159,7 @@ impl Gate<'_> {
     fn play<G: Game>(&self, exp: &Experiment) -> anyhow::Result<(GateRun<G>, Option<SuiteInfo>)> {
         let args = self.args;
         let mut plan = match_plan::<G>(exp, &args.candidate, &args.baseline)?;
+        tuner::external::probe_all::<G>(&plan.externals)?;
         let mut records = args.common.records_file()?;
         RecordsFile::note_in(records.as_ref(), &mut plan);
         let live = Live::new(plan.games(), args.common.quiet);
@@ -316,6 +322,7 @@ impl GameVisitor for LadderGame<'_> {
         write_json(
             &exp.out,
             &summary,
+            &summary.ladder.failures,
             &run_info(games, Some(started), exp.threads),
         )?;
         super::report::write_report(&exp.out)?;
@@ -323,7 +330,7 @@ impl GameVisitor for LadderGame<'_> {
             "report written to {}",
             exp.out.join("report.html").display()
         );
-        super::engine_failures()?;
+        super::engine_failures(&summary.ladder.failures)?;
         let ladder = summary.ladder;
         Ok(if ladder.partial {
             errln!("interrupted: the ladder covers the pairs played so far");

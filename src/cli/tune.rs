@@ -94,9 +94,11 @@ impl GameVisitor for TuneGame {
             Some(started),
             tuner.spec.threads,
         );
+        // Tuning plays koom's own levels only: no outside player can fail.
+        let failures = tuner::external::EngineFailures::default();
         reports::write_atomic(
             &out.join("summary.json"),
-            reports::summary_json(&summary, &info)?.as_bytes(),
+            reports::summary_json(&summary, &failures, &info)?.as_bytes(),
         )?;
         outln!(
             "  tuned weights: {} (use as {}@{})",
@@ -105,7 +107,6 @@ impl GameVisitor for TuneGame {
             weights.display()
         );
         note!("results written to {}", out.display());
-        super::engine_failures()?;
         Ok(if partial {
             interrupted()
         } else {

@@ -22,5 +22,6 @@ mod report_input;
 mod reports;
 mod run;
 mod shards;
+mod signals;
 mod strength;
 mod tune;

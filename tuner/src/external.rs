@@ -6,14 +6,13 @@
 //! does. A program that exits, misses its time limit plus [`MARGIN_MS`], answers an illegal
 //! move or writes something that is not protocol forfeits the game ([`Agent::forfeit`]); it is
 //! stopped and started afresh for the next move it is asked for, and the failure is counted per
-//! engine ([`failures`]).
+//! engine ([`EngineFailures`]).
 
-use std::collections::BTreeMap;
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use engine::{Agent, Budget, Context, Forfeit, Game};
@@ -22,7 +21,12 @@ use crate::InputError;
 use crate::protocol::line::{Line, read_line};
 use crate::protocol::{self, Command as Sent, Protocol, Reply};
 
+mod failures;
+mod group;
 mod htp;
+
+pub use failures::EngineFailures;
+pub use group::end_all;
 
 /// Time allowed beyond a program's own limit for pipes and process start.
 pub const MARGIN_MS: u64 = 1000;
@@ -83,80 +87,6 @@ pub fn split_command(line: &str, what: &str) -> Result<Vec<String>, InputError> 
             "`{what}`: a quote is not closed (the command is split as a shell would, with '...', \"...\" and \\)"
         ))
     })
-}
-
-/// What one engine did over every process of this koom process: games begun, and failures
-/// per kind.
-#[derive(Clone, Debug, Default)]
-struct Record {
-    games: u64,
-    failures: BTreeMap<String, u64>,
-}
-
-static RECORDS: Mutex<BTreeMap<String, Record>> = Mutex::new(BTreeMap::new());
-
-fn with_record(engine: &str, f: impl FnOnce(&mut Record)) {
-    f(RECORDS
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .entry(engine.to_owned())
-        .or_default());
-}
-
-/// The failures counted so far: per engine, per kind (`crashed`, `timed out`, ...).
-#[must_use]
-pub fn failures() -> BTreeMap<String, BTreeMap<String, u64>> {
-    RECORDS
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .iter()
-        .filter(|(_, r)| !r.failures.is_empty())
-        .map(|(name, r)| (name.clone(), r.failures.clone()))
-        .collect()
-}
-
-/// One line per engine that failed: `engine failures: NAME: 3 program crashed, 1 no move in
-/// time (of 8 games)`, for the terminal's result block.
-#[must_use]
-pub fn failure_lines() -> Vec<String> {
-    RECORDS
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .iter()
-        .filter(|(_, r)| !r.failures.is_empty())
-        .map(|(name, r)| {
-            let kinds: Vec<String> = r.failures.iter().map(|(k, n)| format!("{n} {k}")).collect();
-            format!(
-                "engine failures: {name}: {} (of {} games)",
-                kinds.join(", "),
-                r.games
-            )
-        })
-        .collect()
-}
-
-/// An outside player that failed more than half of the games it began measures its failures,
-/// not its play: the error that ends the command with exit 2.
-pub fn check_failures() -> Result<(), InputError> {
-    let records = RECORDS.lock().unwrap_or_else(PoisonError::into_inner);
-    match records
-        .iter()
-        .find(|(_, r)| r.failures.values().sum::<u64>() * 2 > r.games)
-    {
-        Some((name, r)) => Err(InputError::new(format!(
-            "outside player `{name}` failed {} of its {} games (more than half): the results measure its failures, not its play; see engine_failures in summary.json",
-            r.failures.values().sum::<u64>(),
-            r.games
-        ))),
-        None => Ok(()),
-    }
-}
-
-fn count_failure(engine: &str, why: Forfeit) {
-    let name = why.name().trim_start_matches("forfeit: ");
-    with_record(engine, |r| {
-        *r.failures.entry(name.to_owned()).or_default() += 1
-    });
 }
 
 /// Starts `spec` once and runs its handshake, which names the game it plays, before any game:
@@ -253,6 +183,8 @@ fn deadline(spec: &ExternalSpec) -> Instant {
 /// channel, so that waiting for a line can time out).
 struct Process {
     child: Child,
+    /// Taken (and so ended) before the child is reaped.
+    group: Option<group::Group>,
     stdin: ChildStdin,
     lines: Receiver<Line>,
 }
@@ -268,7 +200,9 @@ impl Process {
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
+        group::isolate(&mut command);
         let mut child = command.spawn()?;
+        let group = Some(group::Group::of(&child));
         let stdin = child
             .stdin
             .take()
@@ -289,6 +223,7 @@ impl Process {
         });
         Ok(Self {
             child,
+            group,
             stdin,
             lines,
         })
@@ -326,6 +261,7 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "{}", Sent::Quit);
+        drop(self.group.take());
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -429,22 +365,18 @@ fn legal<G: Game>(game: &G, moves: &[G::Move], text: &str) -> Result<G::Move, Fo
 
 impl<G: Game> Agent<G> for External<G> {
     fn new_game(&mut self) {
-        with_record(&self.spec.name, |r| r.games += 1);
         self.new_game = true;
         self.forfeit = None;
     }
 
     /// On a failure the program is stopped (it is started again when next asked) and the first
-    /// legal move stands in for the forfeited game's last move. A resignation is a loss the
-    /// program chose: it is not counted among the failures, and the program, which answered
-    /// in protocol, keeps running (the next game resets its board).
+    /// legal move stands in for the forfeited game's last move; the game's ending counts the
+    /// failure ([`EngineFailures`]). A resignation is a loss the program chose: the program,
+    /// which answered in protocol, keeps running (the next game resets its board).
     fn choose(&mut self, game: &G, moves: &[G::Move], _: &mut Context<'_>) -> G::Move {
         match self.ask(game, moves) {
             Ok(mv) => mv,
             Err(why) => {
-                if why.is_failure() {
-                    count_failure(&self.spec.name, why);
-                }
                 self.forfeit = Some(why);
                 moves[0]
             }

@@ -4,6 +4,9 @@
 use engine::{Game, NoLog, RandomStream};
 use rayon::prelude::*;
 
+/// The leaf count below a position, and below each of its moves.
+pub type Divided<M> = (u64, Vec<(M, u64)>);
+
 /// The leaf count `depth` plies below `root` and, per legal root move, the count below it (in
 /// move-generation order, empty at depth 0 or at a finished game), on `threads` worker threads
 /// (0 = the CPUs koom may use). The counts are sums, so the result does not depend on the threads.
@@ -11,7 +14,7 @@ pub fn divide<G: Game>(
     root: &G,
     depth: u32,
     threads: usize,
-) -> std::io::Result<(u64, Vec<(G::Move, u64)>)> {
+) -> std::io::Result<Divided<G::Move>> {
     if depth == 0 || root.outcome().is_some() {
         return Ok((root.perft(depth), Vec::new()));
     }
@@ -19,7 +22,7 @@ pub fn divide<G: Game>(
     root.legal_moves(&mut moves);
     // Move lists are generic buffers, not `Sync`: the moves themselves are.
     let moves: Vec<G::Move> = moves.to_vec();
-    let pool = crate::runner::thread_pool(threads)?;
+    let pool = crate::threads::thread_pool(threads)?;
     let counts: Vec<(G::Move, u64)> = pool.install(|| {
         moves
             .par_iter()

@@ -6,7 +6,8 @@
 //! Groups are cut into chunks that rayon plays in parallel; each chunk returns integer counts,
 //! which merge exactly, so results do not depend on the thread count or on finishing order.
 //! Chunks are played in waves so that rows for `games.csv` are written in game order with memory
-//! bounded by one wave, and so that an interruption is noticed between chunks.
+//! bounded by one wave. An interruption is noticed between seed groups: a chunk stops before
+//! its next group, and the groups it finished count.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::Range;
@@ -14,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use engine::selfplay::{MoveScore, SeededGame};
-use engine::{Agent, Clock, Game, Log, NoClock, NoLog, game_seed, seat_agent};
+use engine::{Agent, Clock, Ending, Game, Log, NoClock, NoLog, game_seed, seat_agent};
 use rayon::prelude::*;
 
 use crate::config::Plan;
@@ -121,28 +122,42 @@ pub fn row_of<G: Game>(
 }
 
 struct Chunk<G: Game> {
+    /// The seed groups played: all of the chunk's, or the first of them when an interruption
+    /// cut it short.
+    groups: Range<u64>,
     tally: RunTally<G>,
     rows: Vec<GameRow<G::Reason>>,
 }
 
+/// Whether an outside player failed in `game` (crashed, was late, broke the protocol).
+fn failed<G: Game>(game: &G) -> bool {
+    matches!(game.outcome(), Some(o) if matches!(o.reason, Ending::Forfeit(f) if f.is_failure()))
+}
+
+/// Plays the chunk's groups in order, stopping before the next group once interrupted. A group
+/// that ends after the interruption with an outside player's failure is dropped: the signal
+/// that stopped koom may have reached the engine too (Slurm signals every process of a job), so
+/// its forfeit is no result, and the group is played again on resume.
 fn play_chunk<G: Game>(
     plan: &Plan<G>,
     groups: Range<u64>,
     want_rows: bool,
     hooks: &Hooks<'_>,
-) -> Option<Chunk<G>> {
-    if hooks.interrupt.load(Ordering::Relaxed) {
-        return None;
-    }
+) -> Chunk<G> {
     let rotations = plan.rotations();
     let mut agents = new_agents(plan);
     let mut tally = RunTally::new(plan);
     let mut rows = Vec::new();
     let mut finals = Vec::with_capacity(rotations);
     let mut fingerprints = Vec::with_capacity(rotations);
+    let mut played = groups.start..groups.start;
     for group in groups {
+        if hooks.interrupt.load(Ordering::Relaxed) {
+            break;
+        }
         finals.clear();
         fingerprints.clear();
+        let kept_rows = rows.len();
         for rotation in 0..rotations {
             // A record replays from the opening's start: its moves come first.
             let mut notation = match &plan.openings {
@@ -189,10 +204,19 @@ fn play_chunk<G: Game>(
             finals.push(game);
             fingerprints.push(moves.finish());
         }
+        if hooks.interrupt.load(Ordering::Relaxed) && finals.iter().any(failed) {
+            rows.truncate(kept_rows);
+            break;
+        }
         tally.add_group(&finals, &fingerprints);
+        played.end = group + 1;
         (hooks.progress)(rotations as u64);
     }
-    Some(Chunk { tally, rows })
+    Chunk {
+        groups: played,
+        tally,
+        rows,
+    }
 }
 
 /// Receives each finished game's row, in game order (e.g. to stream `games.csv`).
@@ -250,18 +274,15 @@ pub fn run_ranges<G: Game>(
             partial = true;
             break;
         }
-        let results: Vec<Option<Chunk<G>>> = pool.install(|| {
+        let results: Vec<Chunk<G>> = pool.install(|| {
             wave.par_iter()
                 .map(|r| play_chunk(plan, r.clone(), want_rows, hooks))
                 .collect()
         });
         for (range, chunk) in wave.iter().zip(results) {
-            let Some(chunk) = chunk else {
-                partial = true;
-                continue;
-            };
+            partial |= chunk.groups != *range;
             tally.merge(&chunk.tally);
-            add_range(&mut done, range.clone());
+            add_range(&mut done, chunk.groups);
             if let Some(sink) = on_row.as_mut() {
                 chunk.rows.iter().try_for_each(&mut **sink)?;
             }

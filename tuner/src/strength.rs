@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::InputError;
 use crate::config::{Experiment, Plan};
+use crate::external::EngineFailures;
 use crate::openings::SuiteInfo;
 use crate::records::{RecordsFile, record_of};
 use crate::runner::{Hooks, run};
@@ -39,14 +40,14 @@ pub fn match_agents<G: Game>(a: &str, b: &str) -> Vec<String> {
 }
 
 /// A two-agent match plan whose team A is the first agent's seats, even when both agents are
-/// the same.
+/// the same. Its outside players are not started here: the gate's caller and [`play_matches`]
+/// probe them, once a command.
 pub fn match_plan<G: Game>(base: &Experiment, a: &str, b: &str) -> Result<Plan<G>, InputError> {
     let exp = Experiment {
         agents: match_agents::<G>(a, b),
         ..base.clone()
     };
     let plan = Plan::<G>::new(&exp)?;
-    crate::external::probe_all::<G>(&plan.externals)?;
     let half = plan.seats().div_ceil(2);
     let teams = (0..plan.seats()).map(|s| s < half).collect();
     Ok(plan.with_teams(teams))
@@ -196,6 +197,9 @@ pub struct Ladder {
     /// The opening suite every pair's seed groups started from, as `run` writes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub openings: Option<SuiteInfo>,
+    /// The outside players' failures (`summary.json` writes them beside the ladder).
+    #[serde(skip)]
+    pub failures: EngineFailures,
 }
 
 /// The finished matches of a set of pairings.
@@ -209,6 +213,17 @@ pub struct Matches<G: Game> {
 }
 
 impl<G: Game> Matches<G> {
+    /// The outside players' failures over every match of `agents`.
+    #[must_use]
+    pub fn failures(&self, agents: &[String]) -> EngineFailures {
+        let mut all = EngineFailures::default();
+        for (a, b, tally) in &self.results {
+            let labels = match_agents::<G>(&agents[*a], &agents[*b]);
+            all.add(EngineFailures::of(&labels, tally));
+        }
+        all
+    }
+
     /// Bradley–Terry ratings of `agents` agents over these matches, the first anchored at 0.
     #[must_use]
     pub fn ratings(&self, agents: usize) -> LadderFit {
@@ -269,10 +284,15 @@ pub fn play_matches<G: Game>(
     hooks: &Hooks<'_>,
     mut records: Option<&mut RecordsFile>,
 ) -> Result<Matches<G>, LadderError> {
+    let plans = pairs
+        .iter()
+        .map(|&(a, b)| match_plan::<G>(base, &agents[a], &agents[b]))
+        .collect::<Result<Vec<_>, _>>()?;
+    let externals: Vec<_> = plans.iter().flat_map(|p| p.externals.clone()).collect();
+    crate::external::probe_all::<G>(&externals)?;
     let mut results = Vec::new();
     let mut openings = None;
-    for &(a, b) in pairs {
-        let mut plan = match_plan::<G>(base, &agents[a], &agents[b])?;
+    for (&(a, b), mut plan) in pairs.iter().zip(plans) {
         RecordsFile::note_in(records.as_deref(), &mut plan);
         openings = plan.openings.as_ref().map(|s| s.info.clone());
         let groups = 0..plan.groups;
@@ -349,6 +369,7 @@ pub fn ladder<G: Game>(
         partial: matches.partial,
         full,
         intransitive,
+        failures: matches.failures(levels),
         openings: matches.openings,
     })
 }

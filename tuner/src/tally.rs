@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 pub use engine::sample::Record;
 use engine::sample::{Clustered, Moments};
 use engine::selfplay::MoveScore;
-use engine::{Ending, Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
+use engine::{Ending, Forfeit, Game, GameStats, MAX_SEATS, Outcome, SeatResult, seat_agent};
 
 use crate::config::{Design, Plan};
 use crate::stats::GroupScores;
@@ -198,6 +198,22 @@ pub struct RunTally<G: Game> {
     pub group_scores: GroupScores,
     pub by_group: ByGroup,
     pub stats: G::Stats,
+    /// `failures[slot]`: the games agent slot `slot`, an outside player, forfeited by failing,
+    /// per kind in [`Forfeit::ALL`]'s order. Counted from the games like everything else here,
+    /// so that they survive a resume and a merge, and leave out the games an interruption
+    /// dropped. Empty until a failure: files of runs without one do not change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failures: Vec<[u64; Forfeit::ALL.len()]>,
+}
+
+/// The seat that forfeited `outcome` by failing, and how; `None` for any other ending.
+fn failure<R>(outcome: &Outcome<R>, seats: usize) -> Option<(usize, Forfeit)> {
+    match outcome.reason {
+        Ending::Forfeit(why) if why.is_failure() => (0..seats)
+            .find(|&s| !outcome.winners.contains(s))
+            .map(|s| (s, why)),
+        _ => None,
+    }
 }
 
 /// `pools[slot]` for agent labels: slots with one label share one index, in order of first seat.
@@ -330,6 +346,7 @@ impl<G: Game> RunTally<G> {
                 ..ByGroup::default()
             },
             stats: G::Stats::default(),
+            failures: Vec::new(),
         }
     }
 
@@ -370,6 +387,10 @@ impl<G: Game> RunTally<G> {
             self.reasons[outcome.reason.index()] += 1;
             if let (Some(winner), false) = (outcome.sole_winner(), self.wins_by_reason.is_empty()) {
                 self.wins_by_reason[outcome.reason.index() * seats + winner] += 1;
+            }
+            if let Some((seat, why)) = failure(&outcome, seats) {
+                self.failures.resize(seats, [0; Forfeit::ALL.len()]);
+                self.failures[seat_agent(seat, rotation, seats)][why as usize] += 1;
             }
             for (total, &c) in self
                 .captures_by_seat
@@ -537,6 +558,20 @@ impl<G: Game> RunTally<G> {
         {
             return bad("the first player's results");
         }
+        // Files written before the failures were counted here have none (and may have forfeits).
+        let forfeits = Forfeit::ALL.iter().filter(|f| f.is_failure());
+        let forfeited = forfeits.map(|&f| self.reasons[Ending::<G::Reason>::Forfeit(f).index()]);
+        let forfeited = sum(&mut forfeited.into_iter());
+        let failed = sum(&mut self.failures.iter().flatten().copied());
+        let resigned = self
+            .failures
+            .iter()
+            .any(|f| f[Forfeit::Resigned as usize] != 0);
+        if !self.failures.is_empty()
+            && (self.failures.len() != seats || failed != forfeited || resigned)
+        {
+            return bad("outside players' failures");
+        }
         let margins = &self.by_group.first_player_margin;
         if margins.n != 0 && (u128::from(margins.n) != games || margins.groups != self.groups) {
             return bad("the first player's margins");
@@ -590,5 +625,12 @@ impl<G: Game> RunTally<G> {
         self.group_scores.merge(&other.group_scores);
         self.by_group.merge(&other.by_group);
         self.stats.merge(&other.stats);
+        if self.failures.len() < other.failures.len() {
+            self.failures
+                .resize(other.failures.len(), [0; Forfeit::ALL.len()]);
+        }
+        for (a, b) in self.failures.iter_mut().zip(&other.failures) {
+            a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+        }
     }
 }

@@ -1,0 +1,174 @@
+//! Signals sent as a terminal, Slurm or Kubernetes sends them (issue 50): to koom's whole process
+//! group, and, as Slurm does, to every process of the job. The games they cut off are not
+//! results: the resumed run's summary equals the uninterrupted one.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{reproducible, scratch, stderr, write};
+
+/// A Hnefatafl run of `easy` against koom's own engine at `easy`, as an `[engines]` table.
+fn config(dir: &Path) -> PathBuf {
+    write(
+        dir,
+        "config.toml",
+        &format!(
+            "game = \"hnefatafl\"\nagents = [\"easy\", \"eng\"]\nseed = 5\ngames = 200\nthreads = 2\n[engines.eng]\ncommand = \"{} engine --game hnefatafl --level easy\"\n",
+            env!("CARGO_BIN_EXE_koom")
+        ),
+    )
+}
+
+/// `koom run CONFIG --quiet --out OUT [more]`, the leader of a process group of its own, as a
+/// shell's job or a Slurm task is.
+fn start(config: &Path, out: &Path, more: &[&str]) -> Child {
+    use std::os::unix::process::CommandExt as _;
+    Command::new(env!("CARGO_BIN_EXE_koom"))
+        .arg("run")
+        .arg(config)
+        .args(["--quiet", "--out"])
+        .arg(out)
+        .args(more)
+        .process_group(0)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The processes `pid` started (Linux).
+pub fn children(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("children")).ok())
+        .flat_map(|list| {
+            list.split_whitespace()
+                .map(|p| p.parse().unwrap())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
+}
+
+/// Sends `signal` to the process group led by `leader`; whether a process got it.
+pub fn signal_group(signal: &str, leader: u32) -> bool {
+    Command::new("kill")
+        .args([&format!("-{signal}"), "--", &format!("-{leader}")])
+        .stderr(Stdio::null())
+        .status()
+        .unwrap()
+        .success()
+}
+
+/// Waits until `koom` runs its outside engines and has played a little.
+fn wait_for_engines(koom: &Child) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while children(koom.id()).is_empty() {
+        assert!(Instant::now() < deadline, "no engine started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn games_cut_off_by_a_signal_are_played_again_on_resume() {
+    let dir = scratch("signals");
+    let config = config(&dir);
+    let full = dir.join("full");
+    let o = start(&config, &full, &[]).wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Ctrl-C at a terminal; SIGTERM to the group; Slurm's SIGTERM to koom and to each engine.
+    for (signal, engines_too, code) in [
+        ("INT", false, 130),
+        ("TERM", false, 143),
+        ("TERM", true, 143),
+    ] {
+        let out = dir.join(format!("{signal}-{engines_too}"));
+        let koom = start(&config, &out, &[]);
+        wait_for_engines(&koom);
+        let engines = children(koom.id());
+        assert!(signal_group(signal, koom.id()));
+        if engines_too {
+            // An engine may have ended in between (koom restarts one after each failure).
+            engines.iter().for_each(|&e| _ = signal_group(signal, e));
+        }
+        let o = koom.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(code), "{signal}: {}", stderr(&o));
+        let cut = reproducible(&out);
+        assert_eq!(cut["partial"], true);
+        assert!(cut.get("engine_failures").is_none(), "{signal}: {cut}");
+        let o = start(&config, &out, &["--resume"])
+            .wait_with_output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(
+            reproducible(&out),
+            reproducible(&full),
+            "{signal} (engines too: {engines_too}), resumed"
+        );
+    }
+}
+
+/// Engine failures are counts of the run like the others: a resumed run and merged shards
+/// report the uninterrupted run's (once `engine_failures` vanished after a resume).
+#[cfg(target_os = "linux")]
+#[test]
+fn engine_failures_survive_a_resume_and_a_merge() {
+    let dir = scratch("failures-resume");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/misbehave.sh");
+    let crash = format!("cmd:sh {} crash", script.display());
+    let config = write(
+        &dir,
+        "config.toml",
+        &format!(
+            "game = \"hnefatafl\"\nagents = [\"easy\", \"{crash}\"]\nseed = 2\ngames = 3000\nthreads = 2\n"
+        ),
+    );
+    let failures = |out: &Path| reproducible(out)["engine_failures"].clone();
+    let full = dir.join("full");
+    let o = start(&config, &full, &[]).wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(
+        failures(&full),
+        serde_json::json!({crash: {"program crashed": 3000}})
+    );
+    let out = dir.join("resumed");
+    let koom = start(&config, &out, &[]);
+    wait_for_engines(&koom);
+    assert!(signal_group("INT", koom.id()));
+    let o = koom.wait_with_output().unwrap();
+    // Its failures so far are most of its games: exit 2 outranks the interruption's 130.
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+    let o = start(&config, &out, &["--resume"])
+        .wait_with_output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("failed 3000 of its 3000 games"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(reproducible(&out), reproducible(&full));
+    let shards: Vec<PathBuf> = (0..2).map(|k| dir.join(format!("shard{k}"))).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        let o = start(&config, shard, &["--shard", &format!("{k}/2")])
+            .wait_with_output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    }
+    let merged = dir.join("merged");
+    let o = Command::new(env!("CARGO_BIN_EXE_koom"))
+        .arg("merge")
+        .args(&shards)
+        .args(["--quiet", "--out"])
+        .arg(&merged)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(failures(&merged), failures(&full));
+}
