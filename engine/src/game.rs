@@ -347,6 +347,9 @@ pub struct Level {
     pub name: &'static str,
     pub summary: &'static str,
     pub weights: Option<&'static WeightSet>,
+    /// The file name of the learned evaluation the level searches with by default, if any
+    /// (`koom list` and `--help` show it).
+    pub network: Option<&'static str>,
 }
 
 /// The index in [`Game::levels`] of the level called `name` (any case, spaces around ignored):

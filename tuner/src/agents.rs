@@ -63,6 +63,7 @@ pub fn parse_agent<G: Game>(
         level,
         weights,
         time_control,
+        network: None,
     })
 }
 

@@ -12,9 +12,11 @@
 //! (Thud: the dwarfs; Hnefatafl: the attackers), times the file's `scale`: the units of the
 //! game's hand-made evaluation. Evaluators turn it to the side to move's view.
 
+mod evaluation;
 mod features;
 mod network;
 
+pub use evaluation::{ActiveFeatures, NetEvaluation};
 pub use features::{Features, MAX_ACTIVE};
 pub use network::{Accumulator, FloatNetwork, MAX_HIDDEN, Network, NetworkError, QA, QB, checksum};
 

@@ -326,6 +326,31 @@ impl Network {
         }
     }
 
+    /// Moves `acc` from the position whose active inputs are `before` to the one whose active
+    /// inputs are `after` (both increasing): the rows of the inputs in one list only, found
+    /// by one merge of the two, without a buffer.
+    pub fn update_between(&self, acc: &mut Accumulator, before: &[u16], after: &[u16]) {
+        let (mut i, mut j) = (0, 0);
+        while i < before.len() || j < after.len() {
+            match (before.get(i), after.get(j)) {
+                (Some(b), Some(a)) if b == a => (i, j) = (i + 1, j + 1),
+                (Some(&b), Some(&a)) if b < a => {
+                    self.update(acc, &[], &[b]);
+                    i += 1;
+                }
+                (Some(&b), None) => {
+                    self.update(acc, &[], &[b]);
+                    i += 1;
+                }
+                (_, Some(&a)) => {
+                    self.update(acc, &[a], &[]);
+                    j += 1;
+                }
+                (None, None) => break,
+            }
+        }
+    }
+
     /// The output for the position `acc` holds, in evaluation units (logit × scale) from the
     /// view of the side that moves first.
     #[must_use]

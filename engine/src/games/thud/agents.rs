@@ -13,8 +13,10 @@ use super::node::{HORIZON, Node};
 use super::{Move, Side, Thud};
 use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::Level;
+use crate::nnue::NetEvaluation;
 use crate::search::{
-    Evaluator, SearchGame, SearchParams, SearchRoot, SearchingAgent, level_list, level_values,
+    Evaluator, SearchGame, SearchParams, SearchRoot, SearchingAgent, level_list, level_network,
+    level_values,
 };
 use crate::weights::{Param, WeightSet, with_defaults};
 
@@ -102,6 +104,7 @@ crate::search_levels! {
             ("dwarfs_hunt_few", 0.0),
             ("dwarfs_troll_threat_later", 0.1),
         ],
+        network: None,
     }
     "hard" {
         summary: "alpha-beta, 3 plies among 16 moves (5 as the dwarfs, late quiet moves a ply shallower), captures resolved beyond (player: 0.7 s a move)",
@@ -115,6 +118,7 @@ crate::search_levels! {
         // Hard's dwarfs pay nothing for a dwarf standing alone: most start dwarfs stand alone,
         // and a price pulls edge dwarfs into groups and into the trolls' shoves.
         eval_defaults: &[("dwarfs_isolated", 0.0)],
+        network: None,
     }
     "expert" {
         summary: "alpha-beta, 6 plies among 24 moves, late quiet moves a ply shallower, captures resolved beyond (player: 1.8 s a move)",
@@ -125,6 +129,7 @@ crate::search_levels! {
         // Late in a round, the dwarfs close on a lone troll: rounds drawn with a troll out of
         // reach turn into wins.
         eval_defaults: &[("dwarfs_hunt_few", 0.4)],
+        network: None,
     }
 }
 
@@ -135,11 +140,13 @@ pub(super) static LEVELS: [Level; 5] = level_list(
             name: "beginner",
             summary: "random moves; takes a capture when one is there with probability capture_chance",
             weights: Some(&BeginnerWeights::SET),
+            network: None,
         },
         Level {
             name: "easy",
             summary: "the move whose position the evaluation likes best (captures, formations); no lookahead",
             weights: Some(&EASY_WEIGHTS),
+            network: None,
         },
     ],
     &ROWS,
@@ -167,12 +174,21 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
         level => {
             let row = (level - 2).min(ROWS.len() - 1);
             let (eval, search) = level_values(&SEARCH_SETS[row], &setup.weights);
-            Box::new(SearchingAgent::<Thud, _>::new(
-                &ROWS[row],
-                Evaluation::new(&EvalWeights::from_values(&eval)),
-                &search,
-                setup.time_control,
-            ))
+            let hand = Evaluation::new(&EvalWeights::from_values(&eval));
+            match level_network::<Thud>(&ROWS[row], setup) {
+                Some(net) => Box::new(SearchingAgent::<Thud, _>::new(
+                    &ROWS[row],
+                    NetEvaluation::new(hand, net),
+                    &search,
+                    setup.time_control,
+                )),
+                None => Box::new(SearchingAgent::<Thud, _>::new(
+                    &ROWS[row],
+                    hand,
+                    &search,
+                    setup.time_control,
+                )),
+            }
         }
     }
 }
