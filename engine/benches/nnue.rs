@@ -8,7 +8,7 @@ use engine::games::hnefatafl::Hnefatafl;
 use engine::games::thud::Thud;
 use engine::nnue::{Accumulator, ActiveFeatures, Features, FloatNetwork, MAX_ACTIVE, Network};
 use engine::search::SearchRoot;
-use engine::{Game, NoLog, RandomStream};
+use engine::{NoLog, RandomStream};
 
 type Active = arrayvec::ArrayVec<u16, MAX_ACTIVE>;
 
