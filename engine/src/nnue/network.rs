@@ -104,20 +104,19 @@ pub enum NetworkError {
     Mismatch(String),
 }
 
+/// The messages name no file: the caller says which one (`network file net.knet: truncated`).
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::NotANetwork => f.write_str("not a koom network file (no KNET header)"),
             Self::Version(v) => write!(
                 f,
-                "network file version {v} is not supported (this koom reads version {VERSION})"
+                "format version {v} is not supported (this koom reads version {VERSION})"
             ),
-            Self::Truncated => f.write_str("network file is truncated"),
-            Self::Checksum => {
-                f.write_str("network file checksum does not match: the file is edited or corrupt")
-            }
-            Self::Shape(why) => write!(f, "network has a bad shape: {why}"),
-            Self::Mismatch(why) => write!(f, "network does not fit: {why}"),
+            Self::Truncated => f.write_str("truncated: the file ends before its contents do"),
+            Self::Checksum => f.write_str("checksum does not match: the file is edited or corrupt"),
+            Self::Shape(why) => write!(f, "bad shape: {why}"),
+            Self::Mismatch(why) => write!(f, "does not fit: {why}"),
         }
     }
 }

@@ -152,7 +152,7 @@ fn a_network_file_reads_back_as_written_and_carries_its_names() {
         let wrong = read.check_for::<Thud>().unwrap_err().to_string();
         assert_eq!(
             wrong,
-            "network does not fit: it was trained for `hnefatafl`, not thud"
+            "does not fit: it was trained for `hnefatafl`, not thud"
         );
     }
 }
@@ -188,10 +188,13 @@ fn a_truncated_edited_or_foreign_file_is_refused_with_one_line() {
     version[4] = 9;
     assert_eq!(
         refuse(&version).to_string(),
-        "network file version 9 is not supported (this koom reads version 1)"
+        "format version 9 is not supported (this koom reads version 1)"
     );
     assert_eq!(refuse(b"PK\x03\x04 a zip"), NetworkError::NotANetwork);
-    assert!(refuse(&bytes[..bytes.len() - 1]).to_string() == "network file is truncated");
+    assert_eq!(
+        refuse(&bytes[..bytes.len() - 1]).to_string(),
+        "truncated: the file ends before its contents do"
+    );
 }
 
 #[test]
@@ -207,7 +210,7 @@ fn a_float_network_that_does_not_fit_its_shape_or_the_integers_is_refused() {
             w1: vec![0.0; 39],
             ..good.clone()
         }),
-        "network has a bad shape: w1 holds 39 values, the shape 10x4 needs 40"
+        "bad shape: w1 holds 39 values, the shape 10x4 needs 40"
     );
     let mut big = good.clone();
     big.w1[3] = 1000.0;

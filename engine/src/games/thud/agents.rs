@@ -13,7 +13,7 @@ use super::node::{HORIZON, Node};
 use super::{Move, Side, Thud};
 use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::Level;
-use crate::nnue::NetEvaluation;
+use crate::nnue::{NetEvaluation, Network, NetworkError};
 use crate::search::{
     Evaluator, SearchGame, SearchParams, SearchRoot, SearchingAgent, level_list, level_network,
     level_values,
@@ -133,6 +133,9 @@ crate::search_levels! {
     }
 }
 
+/// The index of the first searching level: Beginner and Easy come first.
+const SEARCHING: usize = 2;
+
 /// Beginner and Easy, which do not search, then the searching levels.
 pub(super) static LEVELS: [Level; 5] = level_list(
     [
@@ -172,7 +175,7 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
             )),
         }),
         level => {
-            let row = (level - 2).min(ROWS.len() - 1);
+            let row = (level - SEARCHING).min(ROWS.len() - 1);
             let (eval, search) = level_values(&SEARCH_SETS[row], &setup.weights);
             let hand = Evaluation::new(&EvalWeights::from_values(&eval));
             match level_network::<Thud>(&ROWS[row], setup) {
@@ -191,6 +194,17 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
             }
         }
     }
+}
+
+/// [`Game::accepts_network`](crate::Game::accepts_network) for Thud: the searching levels.
+pub(super) fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
+    if level < SEARCHING {
+        return Err(NetworkError::Mismatch(format!(
+            "thud level {} does not search (a network needs balanced, hard or expert)",
+            LEVELS[level].name
+        )));
+    }
+    net.check_for::<Thud>()
 }
 
 /// Whether `mv` takes something in `game`.
