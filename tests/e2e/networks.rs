@@ -127,3 +127,15 @@ fn a_damaged_or_foreign_network_file_is_refused_with_one_line_and_exit_2() {
         "ludo has no learned evaluation",
     );
 }
+
+#[test]
+fn list_and_help_say_which_levels_use_a_network() {
+    let list = crate::common::stdout(&Koom::new("list").ok());
+    assert!(
+        list.contains("Networks: no level has a built-in network"),
+        "{list}"
+    );
+    let help = crate::common::stdout(&Koom::new("run").arg("--help").ok());
+    assert!(help.contains("`level@net.knet`"), "{help}");
+    assert!(help.contains("no level has a built-in network"), "{help}");
+}

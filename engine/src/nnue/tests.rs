@@ -6,6 +6,7 @@ use crate::game::NoLog;
 use crate::games::hnefatafl::Hnefatafl;
 use crate::games::thud::Thud;
 use crate::random::RandomStream;
+use crate::search::EmbeddedNetwork;
 
 /// Fixed weights in `-range..range` from a small linear congruential generator, so that the
 /// test's network is the same on every machine without a file.
@@ -417,4 +418,89 @@ fn a_network_level_scores_its_leaves_with_the_network_alone() {
         search_with(&tafl, 1, Some(tafl_material), 1).0,
         Some(1000.0)
     );
+}
+
+/// A test-only level table's network: the material network of
+/// [`a_network_level_scores_its_leaves_with_the_network_alone`] (a dwarf 1, a troll -3),
+/// committed under `engine/nets/` as a level would embed its own.
+const TEST_NET: EmbeddedNetwork = EmbeddedNetwork {
+    name: "test-thud-material.knet",
+    bytes: include_bytes!("../../nets/test-thud-material.knet"),
+};
+
+#[test]
+fn a_level_row_that_names_a_network_searches_with_it_unless_the_setup_brings_its_own() {
+    use crate::games::thud::{EvalWeights, Evaluation, SEARCH_SETS};
+    use crate::search::{LevelRow, SearchingAgent, level_network, level_values};
+
+    let material = material::<Thud>(&[1.0, -3.0]);
+    assert_eq!(
+        TEST_NET.read::<Thud>().unwrap(),
+        *material,
+        "the file is its recipe's"
+    );
+    let (eval, search) = level_values(&SEARCH_SETS[0], &[]);
+    let row = LevelRow {
+        name: "test",
+        summary: "a test level",
+        table_bits: 10,
+        search,
+        eval_defaults: &[],
+        network: Some(TEST_NET),
+    };
+    assert_eq!(
+        row.level(&SEARCH_SETS[0]).network,
+        Some("test-thud-material.knet")
+    );
+    let setup = |network| AgentSetup {
+        level: 2,
+        weights: Vec::new(),
+        time_control: TimeControl::Batch,
+        network,
+    };
+    assert_eq!(
+        level_network::<Thud>(&row, &setup(None)),
+        Some(material.clone())
+    );
+    let own = Arc::new(Network::quantise(&float_network(331, 4), "thud", "", "").unwrap());
+    assert_eq!(
+        level_network::<Thud>(&row, &setup(Some(own.clone()))),
+        Some(own)
+    );
+    let plain = LevelRow {
+        network: None,
+        ..row
+    };
+    assert_eq!(level_network::<Thud>(&plain, &setup(None)), None);
+    assert_eq!(plain.level(&SEARCH_SETS[0]).network, None);
+    // The level plays with its network: material alone at one ply from the start.
+    let hand = Evaluation::new(&EvalWeights::from_values(&eval));
+    let net = level_network::<Thud>(&row, &setup(None)).unwrap();
+    let mut agent = SearchingAgent::<Thud, _>::new(
+        &row,
+        NetEvaluation::new(hand, net),
+        &search,
+        TimeControl::Batch,
+    );
+    crate::Agent::<Thud>::set_budget(
+        &mut agent,
+        Budget {
+            depth: Some(1),
+            ..Budget::default()
+        },
+    );
+    let (thud, _) = start_and_reply::<Thud>();
+    let mut rng = RandomStream::tie_break(1, 0);
+    let ctx = &mut Context {
+        rng: &mut rng,
+        clock: &NoClock,
+    };
+    assert_eq!(agent.search(&thud, ctx).score, 800);
+}
+
+#[test]
+fn help_texts_name_the_levels_with_a_built_in_network() {
+    // Every shipped level keeps its hand-made terms until a network wins its gate.
+    assert_eq!(built_in_networks(), Vec::new());
+    assert!(built_in_networks_in_words().starts_with("no level has a built-in network"));
 }

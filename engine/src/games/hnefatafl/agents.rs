@@ -114,3 +114,19 @@ pub(super) fn searching_agent(setup: &AgentSetup) -> SearchingAgent<Hnefatafl, E
         setup.time_control,
     )
 }
+
+#[cfg(test)]
+mod network_tests {
+    use super::*;
+
+    /// A level that names a network must be able to load it: [`level_network`] relies on it.
+    #[test]
+    fn every_built_in_network_reads_for_its_level() {
+        for row in &ROWS {
+            if let Some(net) = row.network {
+                net.read::<Hnefatafl>()
+                    .unwrap_or_else(|e| panic!("{} of level {}: {e}", net.name, row.name));
+            }
+        }
+    }
+}

@@ -272,3 +272,19 @@ impl Agent<Thud> for Easy {
         }
     }
 }
+
+#[cfg(test)]
+mod network_tests {
+    use super::*;
+
+    /// A level that names a network must be able to load it: [`level_network`] relies on it.
+    #[test]
+    fn every_built_in_network_reads_for_its_level() {
+        for row in &ROWS {
+            if let Some(net) = row.network {
+                net.read::<Thud>()
+                    .unwrap_or_else(|e| panic!("{} of level {}: {e}", net.name, row.name));
+            }
+        }
+    }
+}
