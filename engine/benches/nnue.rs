@@ -6,10 +6,15 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::games::hnefatafl::Hnefatafl;
+use engine::games::hnefatafl::{
+    EvalWeights, Evaluation as HEvaluation, Move as HMove, MoveList as HMoveList, Side,
+};
 use engine::games::thud::Thud;
+use engine::nnue::NetEvaluation;
 use engine::nnue::{Accumulator, ActiveFeatures, Features, FloatNetwork, MAX_ACTIVE, Network};
-use engine::search::SearchRoot;
-use engine::{AgentSetup, Budget, Context, NoClock, NoLog, RandomStream, TimeControl};
+use engine::search::{Evaluator, Limits, SearchGame, SearchRoot, Searcher};
+use engine::{AgentSetup, Budget, Context, Game, NoClock, NoLog, RandomStream, TimeControl};
+use std::sync::Arc;
 
 type Active = arrayvec::ArrayVec<u16, MAX_ACTIVE>;
 
@@ -111,7 +116,7 @@ fn bench_search<G: Features + SearchRoot>(c: &mut Criterion, name: &str, level: 
         game.play(mv, &mut dice, &mut NoLog);
     }
     game.legal_moves(&mut moves);
-    let net = std::sync::Arc::new(network::<G>(64));
+    let net = Arc::new(network::<G>(64));
     let mut group = c.benchmark_group(format!("nnue_search_{name}"));
     for (label, network) in [("hand", None), ("net_h64", Some(net))] {
         let mut agent = G::new_agent(&AgentSetup {
@@ -149,5 +154,138 @@ fn searches(c: &mut Criterion) {
     bench_search::<Hnefatafl>(c, "hnefatafl_normal", 1, 3);
 }
 
-criterion_group!(benches, evaluations, searches);
+criterion_group!(benches, evaluations, searches, incremental_search);
 criterion_main!(benches);
+
+/// A Hnefatafl search node carrying its inputs and the network's accumulator, moved by each
+/// move's changed inputs: the incremental evaluation inside copy-make, measured against the
+/// full recomputation of [`engine::nnue::NetEvaluation`] on the plain position.
+#[derive(Clone)]
+struct AccNode {
+    pos: Hnefatafl,
+    active: Active,
+    acc: Accumulator,
+    net: Arc<Network>,
+}
+
+impl AccNode {
+    fn new(pos: Hnefatafl, net: Arc<Network>) -> Self {
+        let active = features(&pos);
+        let mut acc = Accumulator::default();
+        net.refresh(&active, &mut acc);
+        Self {
+            pos,
+            active,
+            acc,
+            net,
+        }
+    }
+}
+
+impl SearchGame for AccNode {
+    type Move = HMove;
+    type MoveList = HMoveList;
+    fn generate(&self, out: &mut HMoveList) {
+        self.pos.generate(out);
+    }
+    fn after(&self, mv: HMove) -> Self {
+        let pos = self.pos.after(mv);
+        let active = features(&pos);
+        let mut acc = self.acc.clone();
+        self.net.update_between(&mut acc, &self.active, &active);
+        Self {
+            pos,
+            active,
+            acc,
+            net: self.net.clone(),
+        }
+    }
+    fn hash(&self) -> u64 {
+        SearchGame::hash(&self.pos)
+    }
+    fn terminal(&self, ply: u32) -> Option<i32> {
+        self.pos.terminal(ply)
+    }
+    fn forcing(&self) -> bool {
+        self.pos.forcing()
+    }
+    fn answers(&self, out: &mut HMoveList) {
+        self.pos.answers(out);
+    }
+    const HISTORY_SLOTS: usize = Hnefatafl::HISTORY_SLOTS;
+    fn history_slot(&self, mv: HMove) -> usize {
+        self.pos.history_slot(mv)
+    }
+}
+
+/// The hand-made evaluation's ordering, the accumulator's score.
+struct AccEval(HEvaluation);
+
+impl Evaluator<AccNode> for AccEval {
+    fn evaluate(&self, node: &AccNode) -> i32 {
+        let score = node.net.output(&node.acc);
+        match node.pos.side_to_move() {
+            Side::Attackers => score,
+            Side::Defenders => -score,
+        }
+    }
+    fn order(&self, node: &AccNode, mv: HMove) -> i32 {
+        self.0.move_order(&node.pos, mv)
+    }
+    fn tactical(&self, node: &AccNode, mv: HMove) -> bool {
+        self.0.tactical(&node.pos, mv)
+    }
+}
+
+fn incremental_search(c: &mut Criterion) {
+    let mut dice = RandomStream::dice(7);
+    let mut rng = RandomStream::from_seed(7, 5);
+    let mut game = Hnefatafl::new(&Default::default(), 2, &mut dice, &mut NoLog);
+    let mut moves = HMoveList::default();
+    for _ in 0..40 {
+        game.legal_moves(&mut moves);
+        let mv = moves[rng.below(moves.len() as u32) as usize];
+        game.play(mv, &mut dice, &mut NoLog);
+    }
+    let hand = || HEvaluation::new(EvalWeights::default());
+    let limits = Limits::to_depth(3);
+    let mut group = c.benchmark_group("nnue_search_hnefatafl_depth3");
+    for hidden in [64, 256] {
+        let net = Arc::new(network::<Hnefatafl>(hidden));
+        let full = NetEvaluation::new(hand(), net.clone());
+        let mut searcher = Searcher::<Hnefatafl>::new(16);
+        let mut run_full = || {
+            searcher.clear();
+            searcher
+                .search(
+                    &game,
+                    &full,
+                    &limits,
+                    &NoClock,
+                    &mut RandomStream::tie_break(1, 0),
+                )
+                .nodes
+        };
+        let nodes = run_full();
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("full_h{hidden}"), |b| b.iter(&mut run_full));
+        let root = AccNode::new(game, net);
+        let inc = AccEval(hand());
+        let mut acc_searcher = Searcher::<AccNode>::new(16);
+        let mut run_inc = || {
+            acc_searcher.clear();
+            acc_searcher
+                .search(
+                    &root,
+                    &inc,
+                    &limits,
+                    &NoClock,
+                    &mut RandomStream::tie_break(1, 0),
+                )
+                .nodes
+        };
+        assert_eq!(run_inc(), nodes, "the same search, the same scores");
+        group.bench_function(format!("incremental_h{hidden}"), |b| b.iter(&mut run_inc));
+    }
+    group.finish();
+}
