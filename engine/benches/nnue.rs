@@ -10,9 +10,9 @@ use engine::games::hnefatafl::{
     EvalWeights, Evaluation as HEvaluation, Move as HMove, MoveList as HMoveList, Side,
 };
 use engine::games::thud::Thud;
-use engine::nnue::NetEvaluation;
 use engine::nnue::{Accumulator, ActiveFeatures, Features, FloatNetwork, MAX_ACTIVE, Network};
-use engine::search::{Evaluator, Limits, SearchGame, SearchRoot, Searcher};
+use engine::nnue::{NetEvaluation, NetNode};
+use engine::search::{Evaluator, Limits, SearchRoot, Searcher};
 use engine::{AgentSetup, Budget, Context, Game, NoClock, NoLog, RandomStream, TimeControl};
 use std::sync::Arc;
 
@@ -157,86 +157,29 @@ fn searches(c: &mut Criterion) {
 criterion_group!(benches, evaluations, searches, incremental_search);
 criterion_main!(benches);
 
-/// A Hnefatafl search node carrying its inputs and the network's accumulator, moved by each
-/// move's changed inputs: the incremental evaluation inside copy-make, measured against the
-/// full recomputation of [`engine::nnue::NetEvaluation`] on the plain position.
-#[derive(Clone)]
-struct AccNode {
-    pos: Hnefatafl,
-    active: Active,
-    acc: Accumulator,
-    net: Arc<Network>,
-}
+/// The network's score recomputed from the position's inputs at each leaf, the hand-made
+/// evaluation's ordering: what [`NetNode`]'s accumulator is measured against.
+struct FullEval(NetEvaluation<HEvaluation>);
 
-impl AccNode {
-    fn new(pos: Hnefatafl, net: Arc<Network>) -> Self {
-        let active = features(&pos);
-        let mut acc = Accumulator::default();
-        net.refresh(&active, &mut acc);
-        Self {
-            pos,
-            active,
-            acc,
-            net,
-        }
-    }
-}
-
-impl SearchGame for AccNode {
-    type Move = HMove;
-    type MoveList = HMoveList;
-    fn generate(&self, out: &mut HMoveList) {
-        self.pos.generate(out);
-    }
-    fn after(&self, mv: HMove) -> Self {
-        let pos = self.pos.after(mv);
-        let active = features(&pos);
-        let mut acc = self.acc.clone();
-        self.net.update_between(&mut acc, &self.active, &active);
-        Self {
-            pos,
-            active,
-            acc,
-            net: self.net.clone(),
-        }
-    }
-    fn hash(&self) -> u64 {
-        SearchGame::hash(&self.pos)
-    }
-    fn terminal(&self, ply: u32) -> Option<i32> {
-        self.pos.terminal(ply)
-    }
-    fn forcing(&self) -> bool {
-        self.pos.forcing()
-    }
-    fn answers(&self, out: &mut HMoveList) {
-        self.pos.answers(out);
-    }
-    const HISTORY_SLOTS: usize = Hnefatafl::HISTORY_SLOTS;
-    fn history_slot(&self, mv: HMove) -> usize {
-        self.pos.history_slot(mv)
-    }
-}
-
-/// The hand-made evaluation's ordering, the accumulator's score.
-struct AccEval(HEvaluation);
-
-impl Evaluator<AccNode> for AccEval {
-    fn evaluate(&self, node: &AccNode) -> i32 {
-        let score = node.net.output(&node.acc);
-        match node.pos.side_to_move() {
+impl Evaluator<Hnefatafl> for FullEval {
+    fn evaluate(&self, pos: &Hnefatafl) -> i32 {
+        let score = self.0.first_side_score(pos);
+        match pos.side_to_move() {
             Side::Attackers => score,
             Side::Defenders => -score,
         }
     }
-    fn order(&self, node: &AccNode, mv: HMove) -> i32 {
-        self.0.move_order(&node.pos, mv)
+    fn order(&self, pos: &Hnefatafl, mv: HMove) -> i32 {
+        self.0.hand.move_order(pos, mv)
     }
-    fn tactical(&self, node: &AccNode, mv: HMove) -> bool {
-        self.0.tactical(&node.pos, mv)
+    fn tactical(&self, pos: &Hnefatafl, mv: HMove) -> bool {
+        self.0.hand.tactical(pos, mv)
     }
 }
 
+/// A Hnefatafl search whose nodes carry the accumulator ([`NetNode`], what a network level
+/// searches), against the same search recomputing the first layer at each leaf: the same
+/// searcher and limits, asserted to visit the same nodes.
 fn incremental_search(c: &mut Criterion) {
     let mut dice = RandomStream::dice(7);
     let mut rng = RandomStream::from_seed(7, 5);
@@ -252,36 +195,24 @@ fn incremental_search(c: &mut Criterion) {
     let mut group = c.benchmark_group("nnue_search_hnefatafl_depth3");
     for hidden in [64, 256] {
         let net = Arc::new(network::<Hnefatafl>(hidden));
-        let full = NetEvaluation::new(hand(), net.clone());
+        let full = FullEval(NetEvaluation::new(hand(), net.clone()));
         let mut searcher = Searcher::<Hnefatafl>::new(16);
         let mut run_full = || {
             searcher.clear();
-            searcher
-                .search(
-                    &game,
-                    &full,
-                    &limits,
-                    &NoClock,
-                    &mut RandomStream::tie_break(1, 0),
-                )
-                .nodes
+            let tie = &mut RandomStream::tie_break(1, 0);
+            searcher.search(&game, &full, &limits, &NoClock, tie).nodes
         };
         let nodes = run_full();
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("full_h{hidden}"), |b| b.iter(&mut run_full));
-        let root = AccNode::new(game, net);
-        let inc = AccEval(hand());
-        let mut acc_searcher = Searcher::<AccNode>::new(16);
+        let inc = NetEvaluation::new(hand(), net);
+        let root = inc.node(&game);
+        let mut net_searcher = Searcher::<NetNode<Hnefatafl>>::new(16);
         let mut run_inc = || {
-            acc_searcher.clear();
-            acc_searcher
-                .search(
-                    &root,
-                    &inc,
-                    &limits,
-                    &NoClock,
-                    &mut RandomStream::tie_break(1, 0),
-                )
+            net_searcher.clear();
+            let tie = &mut RandomStream::tie_break(1, 0);
+            net_searcher
+                .search(&root, &inc, &limits, &NoClock, tie)
                 .nodes
         };
         assert_eq!(run_inc(), nodes, "the same search, the same scores");

@@ -16,7 +16,7 @@ mod evaluation;
 mod features;
 mod network;
 
-pub use evaluation::{ActiveFeatures, NetEvaluation};
+pub use evaluation::{ActiveFeatures, NetEvaluation, NetNode};
 pub use features::{Features, MAX_ACTIVE};
 pub use network::{Accumulator, FloatNetwork, MAX_HIDDEN, Network, NetworkError, QA, QB, checksum};
 

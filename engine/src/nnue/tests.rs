@@ -476,11 +476,12 @@ fn a_level_row_that_names_a_network_searches_with_it_unless_the_setup_brings_its
     // The level plays with its network: material alone at one ply from the start.
     let hand = Evaluation::new(&EvalWeights::from_values(&eval));
     let net = level_network::<Thud>(&row, &setup(None)).unwrap();
-    let mut agent = SearchingAgent::<Thud, _>::new(
+    let mut agent = SearchingAgent::with_root(
         &row,
         NetEvaluation::new(hand, net),
         &search,
         TimeControl::Batch,
+        |game: &Thud, eval| eval.node(game),
     );
     crate::Agent::<Thud>::set_budget(
         &mut agent,
@@ -503,4 +504,41 @@ fn help_texts_name_the_levels_with_a_built_in_network() {
     // Every shipped level keeps its hand-made terms until a network wins its gate.
     assert_eq!(built_in_networks(), Vec::new());
     assert!(built_in_networks_in_words().starts_with("no level has a built-in network"));
+}
+
+/// Plays random search moves (copy-make, as the searcher does) from `G`'s start and checks
+/// that each node's accumulated score equals the score recomputed from its inputs.
+fn net_nodes_follow_their_positions<G: Features + crate::search::SearchRoot>(
+    net: &Arc<Network>,
+    seed: u64,
+) where
+    G::Node: ActiveFeatures,
+{
+    use crate::search::SearchGame;
+    let (game, _) = start_and_reply::<G>();
+    let eval = NetEvaluation::new((), net.clone());
+    let mut node = eval.node(&game);
+    let mut rng = RandomStream::from_seed(seed, 3);
+    let mut moves = <G::Node as SearchGame>::MoveList::default();
+    for _ in 0..200 {
+        node.generate(&mut moves);
+        if moves.is_empty() || node.terminal(0).is_some() {
+            break;
+        }
+        node = node.after(moves[rng.below(moves.len() as u32) as usize]);
+        assert_eq!(node.first_side_score(), eval.first_side_score(&node.inner));
+    }
+}
+
+#[test]
+fn a_net_node_moved_by_search_moves_scores_as_its_position_recomputed() {
+    let thud =
+        Arc::new(Network::quantise(&float_network(Thud::INPUTS, 32), "thud", "", "").unwrap());
+    let tafl = Arc::new(
+        Network::quantise(&float_network(Hnefatafl::INPUTS, 32), "hnefatafl", "", "").unwrap(),
+    );
+    for seed in 0..6 {
+        net_nodes_follow_their_positions::<Thud>(&thud, seed);
+        net_nodes_follow_their_positions::<Hnefatafl>(&tafl, seed);
+    }
 }

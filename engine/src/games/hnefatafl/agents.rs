@@ -92,11 +92,12 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Hnefatafl>> {
     match level_network::<Hnefatafl>(&ROWS[level], setup) {
         Some(net) => {
             let (eval, search) = level_values(&SETS[level], &setup.weights);
-            Box::new(SearchingAgent::<Hnefatafl, _>::new(
+            Box::new(SearchingAgent::with_root(
                 &ROWS[level],
                 NetEvaluation::new(Evaluation::new(EvalWeights::from_values(&eval)), net),
                 &search,
                 setup.time_control,
+                |game: &Hnefatafl, eval| eval.node(game),
             ))
         }
         None => Box::new(searching_agent(setup)),

@@ -179,11 +179,12 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
             let (eval, search) = level_values(&SEARCH_SETS[row], &setup.weights);
             let hand = Evaluation::new(&EvalWeights::from_values(&eval));
             match level_network::<Thud>(&ROWS[row], setup) {
-                Some(net) => Box::new(SearchingAgent::<Thud, _>::new(
+                Some(net) => Box::new(SearchingAgent::with_root(
                     &ROWS[row],
                     NetEvaluation::new(hand, net),
                     &search,
                     setup.time_control,
+                    |game: &Thud, eval| eval.node(game),
                 )),
                 None => Box::new(SearchingAgent::<Thud, _>::new(
                     &ROWS[row],

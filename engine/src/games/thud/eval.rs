@@ -14,7 +14,7 @@ use core::cmp::Reverse;
 use super::board::{DIRS, DWARF, Side, SquareSet, TROLL};
 use super::moves::{Move, TakeAllMoveList, generate_captures};
 use super::node::{Node, POINT};
-use crate::nnue::NetEvaluation;
+use crate::nnue::{NetEvaluation, NetNode};
 use crate::search::{Evaluator, SearchGame};
 
 crate::weight_set! {
@@ -334,7 +334,7 @@ impl Evaluation {
 /// final points when `mv` ends the round): the root keeps the moves that do not lose a dwarf
 /// or a troll outright, among a dwarf's six hundred moves that [`Evaluation::order`] scores
 /// alike.
-fn after_move(eval: &impl Evaluator<Node>, node: &Node, mv: Move) -> i32 {
+fn after_move<N: SearchGame<Move = Move>>(eval: &impl Evaluator<N>, node: &N, mv: Move) -> i32 {
     let next = node.after(mv);
     -next.terminal(1).unwrap_or_else(|| eval.evaluate(&next))
 }
@@ -399,22 +399,30 @@ impl Evaluator<Node> for Evaluation {
 
 /// A network's score where the capture search stands pat: the same capture search, the same
 /// ends of the round, the same move ordering; only the standing position's score is learned
-/// (the network sees the side to move, so it needs no guess of the threats).
-impl Evaluator<Node> for NetEvaluation<Evaluation> {
-    fn evaluate(&self, node: &Node) -> i32 {
+/// (the network sees the side to move, so it needs no guess of the threats). The searched
+/// position itself scores from its node's accumulator, the captures beyond it from their
+/// inputs.
+impl Evaluator<NetNode<Node>> for NetEvaluation<Evaluation> {
+    fn evaluate(&self, node: &NetNode<Node>) -> i32 {
         self.evaluate_within(node, -INF, INF)
     }
 
-    fn evaluate_within(&self, node: &Node, alpha: i32, beta: i32) -> i32 {
-        self.hand
-            .resolve(node, alpha, beta, &|n: &Node, _| self.first_side_score(n))
+    fn evaluate_within(&self, node: &NetNode<Node>, alpha: i32, beta: i32) -> i32 {
+        let stand = |n: &Node, _| {
+            if core::ptr::eq(n, &node.inner) {
+                node.first_side_score()
+            } else {
+                self.first_side_score(n)
+            }
+        };
+        self.hand.resolve(&node.inner, alpha, beta, &stand)
     }
 
-    fn root_order(&self, node: &Node, mv: Move) -> i32 {
+    fn root_order(&self, node: &NetNode<Node>, mv: Move) -> i32 {
         after_move(self, node, mv)
     }
 
-    fn order(&self, node: &Node, mv: Move) -> i32 {
-        self.hand.order(node, mv)
+    fn order(&self, node: &NetNode<Node>, mv: Move) -> i32 {
+        self.hand.order(&node.inner, mv)
     }
 }
