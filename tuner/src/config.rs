@@ -338,6 +338,7 @@ impl<G: Game> Plan<G> {
                     level: 0,
                     weights: Vec::new(),
                     time_control,
+                    network: None,
                 },
                 None => parse_agent::<G>(spec, time_control)?,
             });

@@ -29,9 +29,12 @@ pub trait SearchRoot: Game {
 /// that stands better then avoids the cycle, where a rule-less game would otherwise shuffle to
 /// its ply cap. [`Agent::new_game`] forgets them and the searcher's tables, so that batch
 /// results reproduce.
-pub struct SearchingAgent<G: SearchRoot, E> {
-    searcher: Searcher<G::Node>,
+pub struct SearchingAgent<G: SearchRoot, E, N: SearchGame = <G as SearchRoot>::Node> {
+    searcher: Searcher<N>,
     eval: E,
+    /// The search node of a position: the game's own ([`SearchRoot::node`]), or one that
+    /// carries more for the evaluation (a network's accumulator).
+    root: fn(&G, &E) -> N,
     /// The level's own limits for the first seat and for the others
     /// ([`SearchParams::seat_limits`]), and those in force (a caller's [`Budget`] over them).
     base: [Limits; 2],
@@ -46,10 +49,26 @@ impl<G: SearchRoot, E: Evaluator<G::Node>> SearchingAgent<G, E> {
     /// under `time_control`.
     #[must_use]
     pub fn new(row: &LevelRow, eval: E, search: &SearchParams, time_control: TimeControl) -> Self {
+        Self::with_root(row, eval, search, time_control, |game, _| game.node())
+    }
+}
+
+impl<G: SearchRoot, N: SearchGame<Move = G::Move>, E: Evaluator<N>> SearchingAgent<G, E, N> {
+    /// [`Self::new`] searching nodes of type `N`, built from a position by `root` with the
+    /// level's evaluation at hand.
+    #[must_use]
+    pub fn with_root(
+        row: &LevelRow,
+        eval: E,
+        search: &SearchParams,
+        time_control: TimeControl,
+        root: fn(&G, &E) -> N,
+    ) -> Self {
         let limits = [0, 1].map(|seat| search.seat_limits(time_control, seat));
         Self {
             searcher: Searcher::new(row.table_bits),
             eval,
+            root,
             base: limits,
             limits,
             contempt: search.contempt(),
@@ -70,8 +89,13 @@ impl<G: SearchRoot, E: Evaluator<G::Node>> SearchingAgent<G, E> {
         self.searcher
             .set_game(&self.history, game.contempt(self.contempt));
         let limits = *self.limits(game.to_move());
-        self.searcher
-            .search(&game.node(), &self.eval, &limits, ctx.clock, ctx.rng)
+        self.searcher.search(
+            &(self.root)(game, &self.eval),
+            &self.eval,
+            &limits,
+            ctx.clock,
+            ctx.rng,
+        )
     }
 
     /// Records `hash` as a position of the current game.
@@ -82,11 +106,11 @@ impl<G: SearchRoot, E: Evaluator<G::Node>> SearchingAgent<G, E> {
     }
 }
 
-impl<G, E> Agent<G> for SearchingAgent<G, E>
+impl<G, E, N> Agent<G> for SearchingAgent<G, E, N>
 where
     G: SearchRoot,
-    G::Node: Send,
-    E: Evaluator<G::Node> + Send,
+    N: SearchGame<Move = G::Move> + Send,
+    E: Evaluator<N> + Send,
 {
     fn new_game(&mut self) {
         self.searcher.clear();
@@ -99,7 +123,7 @@ where
 
     /// A forced move is played without searching.
     fn analyse(&mut self, game: &G, moves: &[G::Move], ctx: &mut Context<'_>) -> Analysis<G::Move> {
-        let node = game.node();
+        let node = (self.root)(game, &self.eval);
         let analysis = if let [only] = moves {
             Analysis::of_move(*only)
         } else {
@@ -115,7 +139,7 @@ where
     }
 }
 
-impl<G: SearchRoot, E> core::fmt::Debug for SearchingAgent<G, E> {
+impl<G: SearchRoot, E, N: SearchGame> core::fmt::Debug for SearchingAgent<G, E, N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("SearchingAgent")
             .field("limits", &self.limits)
