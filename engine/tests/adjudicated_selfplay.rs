@@ -21,6 +21,7 @@ fn play<G: Game>(level: &str, adjudication: Adjudication) -> (Moves, G, Outcome<
                 level,
                 weights: Vec::new(),
                 time_control: TimeControl::Batch,
+                network: None,
             })
         })
         .collect();
