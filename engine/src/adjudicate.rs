@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::selfplay::MoveScore;
+use crate::agent::MoveScore;
 
 /// Resign adjudication: the game is lost by the side both players' scores condemn, once
 /// `movecount` consecutive moves of each side (`2 × movecount` plies) had the mover's score at
@@ -64,34 +64,6 @@ impl Adjudication {
     #[must_use]
     pub const fn is_off(&self) -> bool {
         !self.is_on()
-    }
-}
-
-/// How an adjudicated game ended: counted as its own ending, after the rules' and the forfeits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Adjudicated {
-    /// Both sides' scores condemned one side ([`Resign`]).
-    Resign,
-    /// Both sides' scores stayed near zero ([`Draw`]).
-    Draw,
-    /// A game scored on points ended with its points as they stood, the scores stable
-    /// ([`Draw`] in a points game).
-    Margin,
-}
-
-impl Adjudicated {
-    /// Every adjudicated ending, in discriminant order.
-    pub const ALL: [Self; 3] = [Self::Resign, Self::Draw, Self::Margin];
-
-    /// The ending as `games.csv`, records and summaries write it.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::Resign => "adjudicated: resign",
-            Self::Draw => "adjudicated: draw",
-            Self::Margin => "adjudicated: margin",
-        }
     }
 }
 

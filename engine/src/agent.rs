@@ -195,6 +195,31 @@ pub fn best_move<M: Copy, S: PartialOrd + Copy, const CAP: usize>(
     moves[best]
 }
 
+/// What the mover's search said of the move it played: the one per-move score that game records
+/// keep and that adjudication reads, so that both see the same numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveScore {
+    /// The searched value of the position from the mover's side, in the searcher's own integer
+    /// units (its evaluation scale; mate-like scores as the searcher reports them).
+    pub score: i32,
+    /// The last completed search depth in plies (at least 1).
+    pub depth: u32,
+}
+
+impl MoveScore {
+    /// The score of a move that was searched; `None` for a level that does not search (dice
+    /// levels, Thud's Easy), a forced move played without searching, or an outside program.
+    #[must_use]
+    pub fn of<M>(analysis: &Analysis<M>) -> Option<Self> {
+        let score = analysis.score.filter(|_| analysis.depth > 0)?;
+        Some(Self {
+            // A searched score is the searcher's `i32`, which the analysis carries exactly.
+            score: score as i32,
+            depth: analysis.depth,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

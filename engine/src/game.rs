@@ -11,7 +11,6 @@ use core::ops::Deref;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::adjudicate::Adjudicated;
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError, PlayError, UnknownLevel, quote};
 use crate::nnue::{Network, NetworkError};
@@ -303,6 +302,34 @@ const LATE_ENDINGS: usize = 1 + Adjudicated::ALL.len();
 /// Ending counts as read from a file, for a game of `count` endings: a file written before
 /// [`Forfeit::Resigned`] or the adjudications were added holds one to [`LATE_ENDINGS`] counts
 /// fewer, and gets zeros for them (they come last). Any other length is left as it is, for the
+/// How an adjudicated game ended: counted as its own ending, after the rules' and the forfeits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Adjudicated {
+    /// Both sides' scores condemned one side ([`Resign`](crate::adjudicate::Resign)).
+    Resign,
+    /// Both sides' scores stayed near zero ([`Draw`](crate::adjudicate::Draw)).
+    Draw,
+    /// A game scored on points ended with its points as they stood, the scores stable
+    /// ([`Draw`](crate::adjudicate::Draw) in a points game).
+    Margin,
+}
+
+impl Adjudicated {
+    /// Every adjudicated ending, in discriminant order.
+    pub const ALL: [Self; 3] = [Self::Resign, Self::Draw, Self::Margin];
+
+    /// The ending as `games.csv`, records and summaries write it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Resign => "adjudicated: resign",
+            Self::Draw => "adjudicated: draw",
+            Self::Margin => "adjudicated: margin",
+        }
+    }
+}
+
 /// reader to reject.
 pub fn pad_old_endings(counts: &mut Vec<u64>, count: usize) {
     if counts.len() < count && counts.len() + LATE_ENDINGS >= count {

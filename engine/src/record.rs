@@ -22,10 +22,10 @@
 
 use core::fmt;
 
+use crate::agent::MoveScore;
 use crate::error::{ParseError, quote};
 use crate::game::{EndReason, Ending, Game, NoLog, Outcome};
 use crate::random::RandomStream;
-use crate::selfplay::MoveScore;
 
 /// The fields of a record line, in order; `scores` is optional.
 pub const FIELDS: [&str; 12] = [

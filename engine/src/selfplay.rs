@@ -3,35 +3,12 @@
 
 use arrayvec::ArrayVec;
 
-use crate::adjudicate::{Adjudicated, Adjudication, Adjudicator, Verdict};
-use crate::agent::{Agent, Analysis, Clock, Context};
-use crate::game::{Game, Log, MAX_SEATS, Outcome};
+use crate::adjudicate::{Adjudication, Adjudicator, Verdict};
+use crate::agent::{Agent, Clock, Context};
+use crate::game::{Adjudicated, Game, Log, MAX_SEATS, Outcome};
 use crate::random::RandomStream;
 
-/// What the mover's search said of the move it played: the one per-move score that game records
-/// keep and that adjudication reads, so that both see the same numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveScore {
-    /// The searched value of the position from the mover's side, in the searcher's own integer
-    /// units (its evaluation scale; mate-like scores as the searcher reports them).
-    pub score: i32,
-    /// The last completed search depth in plies (at least 1).
-    pub depth: u32,
-}
-
-impl MoveScore {
-    /// The score of a move that was searched; `None` for a level that does not search (dice
-    /// levels, Thud's Easy), a forced move played without searching, or an outside program.
-    #[must_use]
-    pub fn of<M>(analysis: &Analysis<M>) -> Option<Self> {
-        let score = analysis.score.filter(|_| analysis.depth > 0)?;
-        Some(Self {
-            // A searched score is the searcher's `i32`, which the analysis carries exactly.
-            score: score as i32,
-            depth: analysis.depth,
-        })
-    }
-}
+pub use crate::agent::MoveScore;
 
 /// What fixes a game before anyone moves: the rules, the number of seats and the seed (from
 /// which the dice stream and each seat's tie-break stream derive), the clock agents read, and

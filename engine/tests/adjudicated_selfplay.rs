@@ -2,7 +2,8 @@
 //! without, cut short where both scores gave their verdict, and it ends with the verdict's own
 //! ending and winner.
 
-use engine::adjudicate::{Adjudicated, Adjudication, Draw, Resign};
+use engine::adjudicate::{Adjudication, Draw, Resign};
+use engine::game::Adjudicated;
 use engine::games::hnefatafl::Hnefatafl;
 use engine::games::thud::Thud;
 use engine::selfplay::{MoveScore, SeededGame};
