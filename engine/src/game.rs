@@ -295,13 +295,6 @@ impl Forfeit {
     }
 }
 
-/// Endings added after the first files were written, all at the end of [`Ending::index`]'s
-/// order: [`Forfeit::Resigned`], then [`Adjudicated::ALL`].
-const LATE_ENDINGS: usize = 1 + Adjudicated::ALL.len();
-
-/// Ending counts as read from a file, for a game of `count` endings: a file written before
-/// [`Forfeit::Resigned`] or the adjudications were added holds one to [`LATE_ENDINGS`] counts
-/// fewer, and gets zeros for them (they come last). Any other length is left as it is, for the
 /// How an adjudicated game ended: counted as its own ending, after the rules' and the forfeits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
@@ -330,6 +323,13 @@ impl Adjudicated {
     }
 }
 
+/// Endings added after the first files were written, all at the end of [`Ending::index`]'s
+/// order: [`Forfeit::Resigned`], then [`Adjudicated::ALL`].
+const LATE_ENDINGS: usize = 1 + Adjudicated::ALL.len();
+
+/// Ending counts as read from a file, for a game of `count` endings: a file written before
+/// [`Forfeit::Resigned`] or the adjudications were added holds one to [`LATE_ENDINGS`] counts
+/// fewer, and gets zeros for them (they come last). Any other length is left as it is, for the
 /// reader to reject.
 pub fn pad_old_endings(counts: &mut Vec<u64>, count: usize) {
     if counts.len() < count && counts.len() + LATE_ENDINGS >= count {
