@@ -328,7 +328,7 @@ impl Adjudicated {
 const LATE_ENDINGS: usize = 1 + Adjudicated::ALL.len();
 
 /// Ending counts as read from a file, for a game of `count` endings: a file written before
-/// [`Forfeit::Resigned`] or the adjudications were added holds one to [`LATE_ENDINGS`] counts
+/// [`Forfeit::Resigned`] or the adjudications were added holds one to `LATE_ENDINGS` counts
 /// fewer, and gets zeros for them (they come last). Any other length is left as it is, for the
 /// reader to reject.
 pub fn pad_old_endings(counts: &mut Vec<u64>, count: usize) {
