@@ -137,6 +137,11 @@ fn a_thud_tournament_report_draws_each_pairings_margin_distribution() {
         );
     }
     assert!(text.contains("dwarf - troll point margin per round: beginner vs easy"));
+    // Thud's bars count rounds, and say so.
+    for chart in ["game-length-1.svg", "distribution-1-1.svg"] {
+        let svg = std::fs::read_to_string(out.join("charts").join(chart)).unwrap();
+        assert!(svg.contains("\nrounds\n</text>"), "{chart} counts rounds");
+    }
 }
 
 /// The config block of a report's "Experiment" section.
