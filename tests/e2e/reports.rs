@@ -279,6 +279,11 @@ fn reports_show_no_raw_markdown_no_zero_count_endings_and_no_inf() {
             .unwrap()
             .contains("<code>koom run</code>")
     );
+    let ladder_md = std::fs::read_to_string(ladder.join("report.md")).unwrap();
+    assert!(
+        ladder_md.contains("| easy | +0.0 | the anchor: 0 by definition |"),
+        "{ladder_md}"
+    );
     let md = std::fs::read_to_string(run.join("report.md")).unwrap();
     let endings: Vec<&str> = md
         .lines()

@@ -22,6 +22,7 @@ use tuner::tournament::{PairingSummary, TournamentSummary};
 
 pub use document::{Block, Document, escape};
 
+use crate::table::signed;
 use crate::write_atomic;
 use tuner::config::Design;
 
@@ -64,11 +65,14 @@ fn rating_ladder(
         ratings
             .iter()
             .map(|r| {
-                vec![
-                    r.label.clone(),
-                    format!("{:+.1}", r.value),
-                    format!("[{:+.1}, {:+.1}]", r.lo, r.hi),
-                ]
+                // The anchor's rating is 0 by definition: an interval [+0.0, +0.0] on it would
+                // read as a measurement.
+                let interval = if r.lo == r.hi {
+                    "the anchor: 0 by definition".to_owned()
+                } else {
+                    format!("[{}, {}]", signed(r.lo, 1), signed(r.hi, 1))
+                };
+                vec![r.label.clone(), signed(r.value, 1), interval]
             })
             .collect(),
     );
