@@ -137,6 +137,11 @@ fn a_thud_tournament_report_draws_each_pairings_margin_distribution() {
         );
     }
     assert!(text.contains("dwarf - troll point margin per round: beginner vs easy"));
+    // Thud's bars count rounds, and say so.
+    for chart in ["game-length-1.svg", "distribution-1-1.svg"] {
+        let svg = std::fs::read_to_string(out.join("charts").join(chart)).unwrap();
+        assert!(svg.contains("\nrounds\n</text>"), "{chart} counts rounds");
+    }
 }
 
 /// The config block of a report's "Experiment" section.
@@ -273,6 +278,11 @@ fn reports_show_no_raw_markdown_no_zero_count_endings_and_no_inf() {
         std::fs::read_to_string(ladder.join("report.html"))
             .unwrap()
             .contains("<code>koom run</code>")
+    );
+    let ladder_md = std::fs::read_to_string(ladder.join("report.md")).unwrap();
+    assert!(
+        ladder_md.contains("| easy | +0.0 | the anchor: 0 by definition |"),
+        "{ladder_md}"
     );
     let md = std::fs::read_to_string(run.join("report.md")).unwrap();
     let endings: Vec<&str> = md

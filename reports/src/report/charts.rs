@@ -183,10 +183,12 @@ pub fn intervals(
     Ok(svg)
 }
 
-/// A histogram from equal bins starting at `start`, `width` wide.
+/// A histogram from equal bins starting at `start`, `width` wide; `y_label` names what a bar
+/// counts (games, or Thud's rounds).
 pub fn histogram(
     title: &str,
     x_label: &str,
+    y_label: &str,
     start: f64,
     width: f64,
     counts: &[u64],
@@ -211,7 +213,7 @@ pub fn histogram(
             .label_style(("sans-serif", LABEL))
             .axis_desc_style(("sans-serif", LABEL))
             .x_desc(x_label)
-            .y_desc("games")
+            .y_desc(y_label)
             .max_light_lines(1)
             // No more ticks than whole counts: a grid line at every unlabelled fraction of a
             // game is noise.

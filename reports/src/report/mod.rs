@@ -22,6 +22,7 @@ use tuner::tournament::{PairingSummary, TournamentSummary};
 
 pub use document::{Block, Document, escape};
 
+use crate::table::signed;
 use crate::write_atomic;
 use tuner::config::Design;
 
@@ -64,11 +65,14 @@ fn rating_ladder(
         ratings
             .iter()
             .map(|r| {
-                vec![
-                    r.label.clone(),
-                    format!("{:+.1}", r.value),
-                    format!("[{:+.1}, {:+.1}]", r.lo, r.hi),
-                ]
+                // The anchor's rating is 0 by definition: an interval [+0.0, +0.0] on it would
+                // read as a measurement.
+                let interval = if r.lo == r.hi {
+                    "the anchor: 0 by definition".to_owned()
+                } else {
+                    format!("[{}, {}]", signed(r.lo, 1), signed(r.hi, 1))
+                };
+                vec![r.label.clone(), signed(r.value, 1), interval]
             })
             .collect(),
     );
@@ -329,10 +333,20 @@ fn elo_interval(e: &Estimate) -> String {
     }
 }
 
-fn length_chart(h: &Histogram, file: &str, title: &str) -> Result<String, String> {
+/// What one game of a summary is called: a round where the game counts matches (Thud).
+fn one_game(agent_unit: &str) -> &'static str {
+    if agent_unit == "matches" {
+        "rounds"
+    } else {
+        "games"
+    }
+}
+
+fn length_chart(h: &Histogram, file: &str, title: &str, counted: &str) -> Result<String, String> {
     charts::histogram(
         title,
         "moves",
+        counted,
         f64::from(h.start),
         f64::from(h.width),
         &h.counts,
@@ -412,7 +426,7 @@ fn run(s: &RunSummary) -> Result<Document, String> {
         design_rows(&s.design, &s.first_player_advantage),
     );
     run_charts(&mut doc, s)?;
-    game_specific(&mut doc, &s.game_specific)?;
+    game_specific(&mut doc, &s.game_specific, one_game(&s.agent_unit))?;
     Ok(doc)
 }
 
@@ -551,7 +565,12 @@ fn run_charts(doc: &mut Document, s: &RunSummary) -> Result<(), String> {
     doc.chart(
         "game-length.svg",
         "Game length (moves)",
-        length_chart(&s.length_histogram, "game-length.svg", "Game length")?,
+        length_chart(
+            &s.length_histogram,
+            "game-length.svg",
+            "Game length",
+            one_game(&s.agent_unit),
+        )?,
     );
     let (reasons, shares) = termination_shares(vec![("all games".into(), &s.termination[..])]);
     doc.chart(
@@ -563,23 +582,24 @@ fn run_charts(doc: &mut Document, s: &RunSummary) -> Result<(), String> {
 }
 
 /// The game's own figures, and a histogram of each distribution it lists.
-fn game_specific(doc: &mut Document, specific: &Value) -> Result<(), String> {
+fn game_specific(doc: &mut Document, specific: &Value, counted: &str) -> Result<(), String> {
     if specific.is_null() {
         return Ok(());
     }
     doc.heading("Game-specific statistics");
     specific::tables(doc, specific);
-    distributions(doc, specific, "distribution", "")?;
+    distributions(doc, specific, "distribution", "", counted)?;
     Ok(())
 }
 
 /// A histogram (at most 40 bins) of each `[value, count]` distribution in `specific`, written as
-/// `{file_prefix}-N.svg` and titled with `title_suffix`.
+/// `{file_prefix}-N.svg` and titled with `title_suffix`; `counted` names what the bars count.
 fn distributions(
     doc: &mut Document,
     specific: &Value,
     file_prefix: &str,
     title_suffix: &str,
+    counted: &str,
 ) -> Result<(), String> {
     for (i, d) in specific["distributions"]
         .as_array()
@@ -609,7 +629,14 @@ fn distributions(
         doc.chart(
             &format!("{file_prefix}-{}.svg", i + 1),
             &title,
-            charts::histogram(&title, &name, lo as f64, bins.width as f64, &counts)?,
+            charts::histogram(
+                &title,
+                &name,
+                counted,
+                lo as f64,
+                bins.width as f64,
+                &counts,
+            )?,
         );
     }
     Ok(())
@@ -854,13 +881,19 @@ fn pairing_design(
     doc.chart(
         &file,
         &title,
-        length_chart(&p.summary.length_histogram, &file, &title)?,
+        length_chart(
+            &p.summary.length_histogram,
+            &file,
+            &title,
+            one_game(&p.summary.agent_unit),
+        )?,
     );
     distributions(
         doc,
         &p.summary.game_specific,
         &format!("distribution-{number}"),
         &format!(": {name}"),
+        one_game(&p.summary.agent_unit),
     )
 }
 

@@ -39,12 +39,15 @@ pub struct EloEstimate {
     pub group_variance: f64,
 }
 
-/// `+x` with one decimal, `inf` spelled out.
-fn signed(x: f64) -> String {
+/// `+x` with one decimal, `inf` spelled out; a figure that rounds to zero (a tie) is `+0.0`,
+/// never `-0.0`.
+pub(super) fn signed(x: f64) -> String {
     if x.is_nan() {
         "undefined".to_owned()
     } else if x.is_infinite() {
         if x > 0.0 { "+inf" } else { "-inf" }.to_owned()
+    } else if x.abs() < 0.05 {
+        "+0.0".to_owned()
     } else {
         format!("{x:+.1}")
     }
@@ -376,5 +379,13 @@ mod tests {
         .estimate();
         assert_eq!(zero.elo.value, f64::NEG_INFINITY);
         assert!(zero.to_string().starts_with("Elo < -"), "{zero}");
+        // Every pair split: a tie, printed +0.0 whatever the sign of the zero computed.
+        let even = GroupScores {
+            counts: vec![0, 0, 9, 0, 0],
+        }
+        .estimate();
+        assert!(even.to_string().starts_with("Elo +0.0 "), "{even}");
+        assert_eq!(signed(-0.04), "+0.0");
+        assert_eq!(signed(-0.05), "-0.1");
     }
 }

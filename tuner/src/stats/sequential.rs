@@ -31,14 +31,14 @@ pub struct SequentialElo {
     pub clamped: bool,
 }
 
-/// `+x`, or `>= +1000` / `<= -1000` at the search limit.
+/// `+x` (a tie `+0.0`), or `>= +1000` / `<= -1000` at the search limit.
 fn bounded(x: f64) -> String {
     if x >= SEARCH_LIMIT {
         format!(">= {SEARCH_LIMIT:+.0}")
     } else if x <= -SEARCH_LIMIT {
         format!("<= {:+.0}", -SEARCH_LIMIT)
     } else {
-        format!("{x:+.1}")
+        super::elo::signed(x)
     }
 }
 
