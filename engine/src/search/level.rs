@@ -193,6 +193,19 @@ pub fn level_network<G: crate::nnue::Features>(
     })
 }
 
+/// Reads every embedded network of a game's level rows, panicking with the level's name at the
+/// first that does not read for `G`: each board game's level tests call it, so that
+/// [`level_network`] never meets a bad one.
+#[cfg(test)]
+pub(crate) fn assert_embedded_networks_read<G: crate::nnue::Features>(rows: &[LevelRow]) {
+    for row in rows {
+        if let Some(net) = row.network {
+            net.read::<G>()
+                .unwrap_or_else(|e| panic!("{} of level {}: {e}", net.name, row.name));
+        }
+    }
+}
+
 impl LevelRow {
     /// The level as the game's level list shows it, with `weights`: its table (built from this
     /// row by [`level_table`]).

@@ -31,6 +31,8 @@ mod tests;
 
 pub use agent::{SearchRoot, SearchingAgent};
 pub use alphabeta::Searcher;
+#[cfg(test)]
+pub(crate) use level::assert_embedded_networks_read;
 pub use level::{
     EmbeddedNetwork, LevelRow, SEARCH_LEN, SearchParams, level_list, level_network, level_table,
     level_tables, level_values, weight_sets,
