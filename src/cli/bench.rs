@@ -30,6 +30,7 @@ impl GameVisitor for Bench<'_> {
                 agents: Some(agents),
                 games: Some(games),
                 seed: Some(1),
+                options: Some(toml::from_str(G::BENCH_OPTIONS)?),
                 ..ExperimentFile::default()
             }
             .resolve();
