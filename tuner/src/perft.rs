@@ -4,14 +4,13 @@
 use engine::{Game, NoLog, RandomStream};
 use rayon::prelude::*;
 
+/// A perft count and the count below each root move.
+pub type Divided<M> = (u64, Vec<(M, u64)>);
+
 /// The leaf count `depth` plies below `root` and, per legal root move, the count below it (in
 /// move-generation order, empty at depth 0 or at a finished game), on `threads` worker threads
 /// (0 = the CPUs koom may use). The counts are sums, so the result does not depend on the threads.
-pub fn divide<G: Game>(
-    root: &G,
-    depth: u32,
-    threads: usize,
-) -> std::io::Result<(u64, Vec<(G::Move, u64)>)> {
+pub fn divide<G: Game>(root: &G, depth: u32, threads: usize) -> std::io::Result<Divided<G::Move>> {
     if depth == 0 || root.outcome().is_some() {
         return Ok((root.perft(depth), Vec::new()));
     }
@@ -40,7 +39,12 @@ mod tests {
 
     #[test]
     fn the_parallel_count_is_the_engines_whatever_the_threads() {
-        let root = Hnefatafl::new(&Default::default(), 2, &mut RandomStream::dice(0), &mut NoLog);
+        let root = Hnefatafl::new(
+            &Default::default(),
+            2,
+            &mut RandomStream::dice(0),
+            &mut NoLog,
+        );
         let (one, per_move) = divide(&root, 2, 1).unwrap();
         assert_eq!(one, root.perft(2));
         assert_eq!(per_move.len(), 116);
