@@ -528,6 +528,11 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// whose tree is all chance).
     const BENCH_PERFT_DEPTH: u32 = 0;
 
+    /// The rule options `koom bench` plays its self-play workload under, as a TOML table's
+    /// body (`ply_cap = 60`): a cap that keeps the costliest levels' games short enough for the
+    /// bench to represent every level in a minute. Empty: the defaults.
+    const BENCH_OPTIONS: &'static str = "";
+
     /// Whether `--games N` counts seed groups (matches of rounds with the sides swapped, as in
     /// Thud) rather than single games.
     const GAMES_COUNT_GROUPS: bool = false;

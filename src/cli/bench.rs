@@ -30,6 +30,7 @@ impl GameVisitor for Bench<'_> {
                 agents: Some(agents),
                 games: Some(games),
                 seed: Some(1),
+                options: Some(toml::from_str(G::BENCH_OPTIONS)?),
                 ..ExperimentFile::default()
             }
             .resolve();
@@ -88,8 +89,8 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
     };
     errln!(
         "koom bench: {} on {} thread(s); every level of {} plays a fixed workload, then perft. \
-         The strongest board-game levels dominate: all games took 22 minutes on one busy core of the \
-         reference machine, 21 of them Hnefatafl Expert (`--game G` benches one game).",
+         The strongest board-game levels dominate; a game's bench rule options (Hnefatafl: a \
+         60-ply cap) keep them short (`--game G` benches one game; docs/throughput.md has timings).",
         args.games.map_or_else(
             || "4000 games per level for dice games, one side-swapped pair for board games"
                 .to_owned(),

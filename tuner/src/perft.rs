@@ -4,7 +4,7 @@
 use engine::{Game, NoLog, RandomStream};
 use rayon::prelude::*;
 
-/// The leaf count below a position, and below each of its moves.
+/// A perft count and the count below each root move.
 pub type Divided<M> = (u64, Vec<(M, u64)>);
 
 /// The leaf count `depth` plies below `root` and, per legal root move, the count below it (in

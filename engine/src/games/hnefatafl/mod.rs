@@ -278,6 +278,9 @@ impl Game for Hnefatafl {
 
     /// perft(4) from the start: about fifty million leaves.
     const BENCH_PERFT_DEPTH: u32 = 4;
+    /// Expert's game, played out, was nearly all of `koom bench` (docs/throughput.md): 60 plies
+    /// keep each level's game a fixed workload, the levels all represented.
+    const BENCH_OPTIONS: &'static str = "ply_cap = 60";
 
     fn seat_name(seat: usize) -> String {
         ["attackers", "defenders"]
