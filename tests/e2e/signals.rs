@@ -172,3 +172,56 @@ fn engine_failures_survive_a_resume_and_a_merge() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(failures(&merged), failures(&full));
 }
+
+/// `kill -KILL` leaves `games.csv`'s and the records' partial files ahead of the checkpoint,
+/// their last line half-written: `--resume` cuts them back to the checkpoint's games and goes
+/// on, and the files end byte for byte as an uninterrupted run writes them.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_run_killed_outright_resumes_its_records_and_games_csv_exactly() {
+    let dir = scratch("kill-resume");
+    let config = write(
+        &dir,
+        "config.toml",
+        &format!(
+            "game = \"hnefatafl\"\nagents = [\"easy\", \"cmd:{} engine --game hnefatafl --level easy\"]\nseed = 3\ngames = 1000\nthreads = 1\n",
+            env!("CARGO_BIN_EXE_koom")
+        ),
+    );
+    let run = |out: &Path, more: &[&str]| {
+        let records = out.join("records.txt");
+        let mut args = vec!["--games-csv", "--records", records.to_str().unwrap()];
+        args.extend(more);
+        start(&config, out, &args)
+    };
+    let full = dir.join("full");
+    std::fs::create_dir_all(&full).unwrap();
+    let o = run(&full, &[]).wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = dir.join("killed");
+    std::fs::create_dir_all(&out).unwrap();
+    let mut koom = run(&out, &[]);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !out.join("checkpoint.json").exists() {
+        assert!(
+            koom.try_wait().unwrap().is_none(),
+            "ended before its first checkpoint"
+        );
+        assert!(Instant::now() < deadline, "no checkpoint");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Rows are flushed after each wave (about a second here), checkpoints every 5 s: the files
+    // are now ahead of the checkpoint.
+    std::thread::sleep(Duration::from_millis(2500));
+    assert!(signal_group("KILL", koom.id()));
+    koom.wait().unwrap();
+    let o = run(&out, &["--resume"]).wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    for name in ["games.csv", "records.txt"] {
+        assert!(
+            std::fs::read(out.join(name)).unwrap() == std::fs::read(full.join(name)).unwrap(),
+            "{name}: the resumed file equals the uninterrupted one"
+        );
+    }
+    assert_eq!(reproducible(&out), reproducible(&full));
+}
