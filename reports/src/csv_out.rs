@@ -1,14 +1,11 @@
 //! `summary.csv` (one row per agent and per seat) and the streamed `games.csv`.
 
-use std::io::{self, Write as _};
-use std::path::Path;
+use std::io;
 
 use engine::EndReason;
 use serde::Serialize;
 use tuner::summary::Summary;
 use tuner::tally::GameRow;
-
-use crate::AtomicFile;
 
 /// A number for CSV: plain decimal, or scientific notation for magnitudes below 1e-6 (a LOS of
 /// 1e-300 written out in full would be 300 zeros).
@@ -110,23 +107,12 @@ pub fn summary_csv<R: Serialize>(s: &Summary<R>) -> io::Result<Vec<u8>> {
         .map_err(|e| io::Error::other(e.to_string()))
 }
 
-/// `games.csv`, written row by row as games finish (in game order), committed at the end.
+/// `games.csv`'s columns: a line a game, streamed by the run as games finish (see
+/// `tuner::lines`, which lets a resume continue it after a crash).
 #[derive(Debug)]
-pub struct GamesCsv {
-    file: AtomicFile,
-    labels: Vec<String>,
-}
+pub struct GamesCsv;
 
 impl GamesCsv {
-    pub fn create(path: &Path, labels: &[String]) -> io::Result<Self> {
-        let mut games = Self {
-            file: AtomicFile::create(path)?,
-            labels: labels.to_vec(),
-        };
-        games.write(&Self::header(labels.len()))?;
-        Ok(games)
-    }
-
     /// The column names for `seats` seats.
     #[must_use]
     pub fn header(seats: usize) -> Vec<String> {
@@ -149,12 +135,6 @@ impl GamesCsv {
         // Last, so that the columns before keep their places; empty without a suite.
         header.push("opening".to_owned());
         header
-    }
-
-    fn write(&mut self, fields: &[String]) -> io::Result<()> {
-        let mut line = csv::Writer::from_writer(self.file.writer());
-        line.write_record(fields).map_err(csv_error)?;
-        line.flush()
     }
 
     /// The CSV fields of one game; `koom play` prints the same line, so a replay can be compared
@@ -187,22 +167,6 @@ impl GamesCsv {
         fields.extend(row.captures.iter().map(u32::to_string));
         fields.push(row.opening.map(|o| o.to_string()).unwrap_or_default());
         fields
-    }
-
-    pub fn push<R: EndReason>(&mut self, row: &GameRow<R>) -> io::Result<()> {
-        let fields = Self::fields(row, &self.labels);
-        self.write(&fields)
-    }
-
-    /// Copies one line of an earlier `games.csv` verbatim, for a resumed run that continues it.
-    pub fn push_line(&mut self, line: &str) -> io::Result<()> {
-        let writer = self.file.writer();
-        writer.write_all(line.as_bytes())?;
-        writer.write_all(b"\n")
-    }
-
-    pub fn commit(self) -> io::Result<()> {
-        self.file.commit()
     }
 }
 

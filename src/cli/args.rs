@@ -624,6 +624,10 @@ pub struct ConnectArgs {
     /// Instead of offering games, ask to join the waiting game with this id and play it.
     #[arg(long, value_name = "ID")]
     pub join: Option<u128>,
+    /// Give up (exit 1) when the server sends nothing for this many seconds: waiting for a
+    /// challenger and for the opponent's moves included.
+    #[arg(long, value_name = "SECONDS", default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..))]
+    pub read_timeout: u64,
     /// Print every line sent (`->`) and received (`<-`) on standard error.
     #[arg(long)]
     pub verbose: bool,

@@ -101,6 +101,7 @@ pub fn connect(args: &ConnectArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
+    stream.set_read_timeout(Some(Duration::from_secs(args.read_timeout)))?;
     let verbose = args.verbose;
     let trace = Box::new(move |sent: bool, line: &str| {
         if verbose {

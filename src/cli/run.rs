@@ -11,10 +11,13 @@ use tuner::atomic::lock_output_dir;
 use tuner::config::Format;
 use tuner::config::{Experiment, ExperimentFile};
 use tuner::external::EngineFailures;
+use tuner::lines::{Layout, LineFile};
 use tuner::partial::Shard;
-use tuner::records::{RecordsFile, partial_path, record_of};
+use tuner::records::{RecordsFile, record_of};
+use tuner::runner::Rows;
 use tuner::session::{Opening, RunSession, SessionResult};
 use tuner::strength::{match_plan, play_matches};
+use tuner::tally::GameRow;
 use tuner::tournament::{check_agents, summarize_tournament};
 
 use super::args::RunArgs;
@@ -117,24 +120,34 @@ fn announce<G: Game>(opening: Opening, session: &RunSession<'_, G>) {
 /// Where the rows of an unfinished run wait for `--resume`: the name says they are partial.
 const PARTIAL_CSV: &str = "games.partial.csv";
 
-/// An interrupted run's lines (of `games.partial.csv` or of the records' `.partial` file),
-/// by game index, that a resumed run writes again before the new games that follow them.
-type Earlier = std::iter::Peekable<std::vec::IntoIter<(u64, String)>>;
-
-/// Writes the earlier lines that come before game `index` (all that are left with `None`).
-fn catch_up(
-    earlier: &mut Earlier,
-    index: Option<u64>,
-    mut write: impl FnMut(&str) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    while let Some((_, line)) = earlier.next_if(|(i, _)| index.is_none_or(|index| *i < index)) {
-        write(&line)?;
-    }
-    Ok(())
+/// The per-game files of a run: `games.csv` and the records, each when asked for.
+struct RowFiles<'a, G: Game> {
+    plan: &'a tuner::config::Plan<G>,
+    csv: Option<LineFile>,
+    records: Option<RecordsFile>,
 }
 
-/// Plays the session, streaming `games.csv` and the records when asked; a resumed session
-/// continues the files the interrupted one left, in game order.
+impl<G: Game> Rows<G::Reason> for RowFiles<'_, G> {
+    fn push(&mut self, row: &GameRow<G::Reason>) -> std::io::Result<()> {
+        if let Some(csv) = self.csv.as_mut() {
+            let fields = GamesCsv::fields(row, &self.plan.labels);
+            csv.push(row.index, &reports::csv_line(&fields))?;
+        }
+        if let Some(file) = self.records.as_mut() {
+            file.push(&record_of(self.plan, row))?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.csv.as_mut().map_or(Ok(()), LineFile::flush)?;
+        self.records.as_mut().map_or(Ok(()), RecordsFile::flush)
+    }
+}
+
+/// Plays the session, streaming `games.csv` and the records when asked. A resumed session
+/// continues the files the stopped one left, cut back to the games its checkpoint counts,
+/// whether it was interrupted or killed (see [`LineFile`]).
 fn play_session<G: Game>(
     session: &RunSession<'_, G>,
     exp: &Experiment,
@@ -143,107 +156,49 @@ fn play_session<G: Game>(
     resumed: bool,
 ) -> anyhow::Result<SessionResult<G>> {
     let hooks = live.hooks();
-    let done = session.games_done();
-    let earlier = |path: &Path, format: LineFormat| -> anyhow::Result<Earlier> {
-        let lines = if resumed {
-            earlier_lines(path, format, done)?
+    let plan = &session.plan;
+    let counted = |index: u64| session.counts_game(index);
+    let games = session.games_done();
+    let csv = if exp.games_csv {
+        let (path, partial) = (exp.out.join("games.csv"), exp.out.join(PARTIAL_CSV));
+        let header = reports::csv_line(&GamesCsv::header(plan.seats()));
+        Some(if resumed {
+            let layout = Layout {
+                header: Some(&header),
+                separator: ',',
+                flag: "--games-csv",
+            };
+            LineFile::resume(&path, partial, layout, &counted, games)?
         } else {
-            Vec::new()
-        };
-        Ok(lines.into_iter().peekable())
-    };
-    let mut games_csv = if exp.games_csv {
-        let path = exp.out.join(PARTIAL_CSV);
-        let earlier = earlier(&path, LineFormat::GamesCsv)?;
-        let csv = GamesCsv::create(&path, &session.plan.labels)?;
-        Some((csv, earlier))
+            LineFile::create(&path, partial, Some(&header))?
+        })
     } else {
         None
     };
-    let mut records = match records {
-        Some(path) => {
-            let earlier = earlier(&partial_path(path), LineFormat::Records)?;
-            let scores = session.plan.record_scores;
-            Some((RecordsFile::create(path, scores)?, earlier))
-        }
+    let records = match records {
+        Some(path) if resumed => Some(RecordsFile::resume(
+            path,
+            plan.record_scores,
+            &counted,
+            games,
+        )?),
+        Some(path) => Some(RecordsFile::create(path, plan.record_scores)?),
         None => None,
     };
-    let want_rows = exp.games_csv || records.is_some();
-    let plan = &session.plan;
-    let mut sink = |row: &tuner::tally::GameRow<G::Reason>| {
-        if let Some((csv, earlier)) = games_csv.as_mut() {
-            catch_up(earlier, Some(row.index), |line| csv.push_line(line))?;
-            csv.push(row)?;
-        }
-        if let Some((file, earlier)) = records.as_mut() {
-            catch_up(earlier, Some(row.index), |line| file.push_line(line))?;
-            file.push(&record_of(plan, row))?;
-        }
-        Ok(())
-    };
+    let mut files = RowFiles { plan, csv, records };
+    let want_rows = files.csv.is_some() || files.records.is_some();
     let result = session
-        .play(exp.threads, &hooks, want_rows.then_some(&mut sink as _))
+        .play(exp.threads, &hooks, want_rows.then_some(&mut files as _))
         .context("writing results")?;
     let complete = result.is_complete();
-    if let Some((mut csv, mut earlier)) = games_csv {
-        catch_up(&mut earlier, None, |line| csv.push_line(line))?;
-        csv.commit()?;
-        if complete {
-            std::fs::rename(exp.out.join(PARTIAL_CSV), exp.out.join("games.csv"))?;
-        }
+    if let Some(csv) = files.csv {
+        csv.finish(complete, ',')?;
     }
     // An interrupted run keeps its records under the `.partial` name: they are not all the games.
-    if let Some((mut file, mut earlier)) = records {
-        catch_up(&mut earlier, None, |line| file.push_line(line))?;
+    if let Some(file) = files.records {
         file.finish(complete)?;
     }
     Ok(result)
-}
-
-/// The per-game files a run continues after an interruption.
-#[derive(Clone, Copy)]
-enum LineFormat {
-    /// `games.partial.csv`: a header, then rows starting with the game index and a comma.
-    GamesCsv,
-    /// A records `.partial` file: lines starting with the game index and a tab.
-    Records,
-}
-
-/// The lines of the interrupted run's file, by game index, checked against the checkpoint's
-/// count of games played.
-fn earlier_lines(
-    path: &Path,
-    format: LineFormat,
-    games_done: u64,
-) -> anyhow::Result<Vec<(u64, String)>> {
-    let shown = path.display();
-    let (flag, header, separator) = match format {
-        LineFormat::GamesCsv => ("--games-csv", 1, ','),
-        LineFormat::Records => ("--records", 0, '\t'),
-    };
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(_) if games_done == 0 => return Ok(Vec::new()),
-        Err(e) => bail!(
-            "{flag} cannot continue {shown} ({e}): the interrupted run did not write it; resume without {flag}, or start over"
-        ),
-    };
-    let mut rows = Vec::new();
-    for line in text.lines().skip(header) {
-        let index = line.split(separator).next().and_then(|i| i.parse().ok());
-        let Some(index) = index else {
-            bail!("{shown} is corrupt (a line without a game index); start over without --resume");
-        };
-        rows.push((index, line.to_owned()));
-    }
-    let sorted = rows.windows(2).all(|w| w[0].0 < w[1].0);
-    if rows.len() as u64 != games_done || !sorted {
-        bail!(
-            "{shown} holds {} games, the checkpoint {games_done}: they do not belong together; start over without --resume",
-            rows.len()
-        );
-    }
-    Ok(rows)
 }
 
 /// Plays a round-robin or gauntlet and writes its summary (and its records, pairing by pairing).

@@ -281,6 +281,16 @@ fn network_and_server_errors_end_with_one_line_and_exit_1() {
         "the server closed the connection",
     );
     server.join().unwrap();
+    // A server that accepts and then says nothing: koom gives up after --read-timeout.
+    let silent = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = silent.local_addr().unwrap().port();
+    let started = std::time::Instant::now();
+    check(
+        connect(port, &["--level", "easy", "--read-timeout", "1"]).output(),
+        "the server sent nothing within the read timeout",
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    drop(silent);
     // A port nobody listens on: bind one, then free it.
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()

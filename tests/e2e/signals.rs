@@ -172,3 +172,122 @@ fn engine_failures_survive_a_resume_and_a_merge() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(failures(&merged), failures(&full));
 }
+
+/// `kill -KILL` leaves `games.csv`'s and the records' partial files ahead of the checkpoint,
+/// their last line half-written: `--resume` cuts them back to the checkpoint's games and goes
+/// on, and the files end byte for byte as an uninterrupted run writes them.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_run_killed_outright_resumes_its_records_and_games_csv_exactly() {
+    let dir = scratch("kill-resume");
+    let config = write(
+        &dir,
+        "config.toml",
+        &format!(
+            "game = \"hnefatafl\"\nagents = [\"easy\", \"cmd:{} engine --game hnefatafl --level easy\"]\nseed = 3\ngames = 1000\nthreads = 1\n",
+            env!("CARGO_BIN_EXE_koom")
+        ),
+    );
+    let run = |out: &Path, more: &[&str]| {
+        let records = out.join("records.txt");
+        let mut args = vec!["--games-csv", "--records", records.to_str().unwrap()];
+        args.extend(more);
+        start(&config, out, &args)
+    };
+    let full = dir.join("full");
+    std::fs::create_dir_all(&full).unwrap();
+    let o = run(&full, &[]).wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = dir.join("killed");
+    std::fs::create_dir_all(&out).unwrap();
+    let mut koom = run(&out, &[]);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !out.join("checkpoint.json").exists() {
+        assert!(
+            koom.try_wait().unwrap().is_none(),
+            "ended before its first checkpoint"
+        );
+        assert!(Instant::now() < deadline, "no checkpoint");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Rows are flushed after each wave (about a second here), checkpoints every 5 s: the files
+    // are now ahead of the checkpoint.
+    std::thread::sleep(Duration::from_millis(2500));
+    assert!(signal_group("KILL", koom.id()));
+    koom.wait().unwrap();
+    let o = run(&out, &["--resume"]).wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    for name in ["games.csv", "records.txt"] {
+        assert!(
+            std::fs::read(out.join(name)).unwrap() == std::fs::read(full.join(name)).unwrap(),
+            "{name}: the resumed file equals the uninterrupted one"
+        );
+    }
+    assert_eq!(reproducible(&out), reproducible(&full));
+}
+
+/// Whether process `pid` is running (a zombie waiting to be reaped is not).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|stat| !stat.rsplit(") ").next().unwrap_or("").starts_with('Z'))
+}
+
+/// The helpers `tests/engines/wrapped.sh` listed in `file` that still run a moment after koom
+/// ended.
+fn orphans(file: &Path) -> Vec<u32> {
+    let helpers: Vec<u32> = crate::common::read(file)
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    assert!(!helpers.is_empty());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let left: Vec<u32> = helpers.iter().copied().filter(|&p| running(p)).collect();
+        if left.is_empty() || Instant::now() > deadline {
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// An engine behind a wrapper script that does not `exec` it: the wrapper's other processes end
+/// with the engine, whether the engine played on, forfeited (koom stops it and starts another)
+/// or koom left at once on a second Ctrl-C (once, each forfeit left a pair running).
+#[cfg(target_os = "linux")]
+#[test]
+fn no_engine_process_outlives_koom() {
+    let dir = scratch("orphans");
+    let engines = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines");
+    let wrapped = |helpers: &Path, engine: &str| {
+        format!(
+            "cmd:sh {} {} {engine}",
+            engines.join("wrapped.sh").display(),
+            helpers.display()
+        )
+    };
+    let koom_engine = format!(
+        "{} engine --game hnefatafl --level easy",
+        env!("CARGO_BIN_EXE_koom")
+    );
+    let crash = format!("sh {} crash", engines.join("misbehave.sh").display());
+    for (name, engine, games, code) in [
+        ("plays", &koom_engine, "4", 0),
+        ("forfeits", &crash, "4", 2),
+        ("fast-exit", &koom_engine, "100000", 130),
+    ] {
+        let helpers = dir.join(format!("{name}.pids"));
+        let agents = format!("easy,{}", wrapped(&helpers, engine));
+        let args = ["--game", "hnefatafl", "--agents", &agents, "--games", games];
+        let config = write(&dir, &format!("{name}.toml"), "threads = 2\n");
+        let koom = start(&config, &dir.join(name), &args);
+        if name == "fast-exit" {
+            wait_for_engines(&koom);
+            assert!(signal_group("INT", koom.id()));
+            std::thread::sleep(Duration::from_millis(100));
+            assert!(signal_group("INT", koom.id()));
+        }
+        let o = koom.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(code), "{name}: {}", stderr(&o));
+        assert_eq!(orphans(&helpers), Vec::<u32>::new(), "{name}");
+    }
+}

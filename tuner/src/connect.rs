@@ -13,7 +13,7 @@
 pub mod wire;
 
 use std::collections::HashSet;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, ErrorKind, Write};
 
 use engine::games::hnefatafl::{
     Board, EvalWeights, Evaluation, Hnefatafl, HnefataflOptions, Move, MoveList, Side,
@@ -49,6 +49,9 @@ pub enum ConnectError {
     Io(#[from] std::io::Error),
     #[error("the server closed the connection")]
     Closed,
+    /// Nothing came within the stream's read timeout (`koom connect --read-timeout`).
+    #[error("the server sent nothing within the read timeout (koom connect --read-timeout)")]
+    Silent,
     #[error("the server refused `{command}`: {why}")]
     Refused { command: String, why: String },
     #[error("the server broke the protocol: {0}")]
@@ -106,7 +109,12 @@ impl<R: BufRead, W: Write> Connection<R, W> {
 
     /// The next message; the end of the stream is [`ConnectError::Closed`].
     fn read(&mut self) -> Result<Message, ConnectError> {
-        let Some(line) = read_line(&mut self.reader, &mut self.buf)? else {
+        // A socket's read timeout shows as either kind, depending on the system.
+        let line = read_line(&mut self.reader, &mut self.buf).map_err(|e| match e.kind() {
+            ErrorKind::WouldBlock | ErrorKind::TimedOut => ConnectError::Silent,
+            _ => ConnectError::Io(e),
+        })?;
+        let Some(line) = line else {
             return Err(ConnectError::Closed);
         };
         let line = line

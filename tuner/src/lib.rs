@@ -8,6 +8,7 @@ pub mod connect;
 pub mod error;
 pub mod external;
 pub mod fit;
+pub mod lines;
 pub mod openings;
 pub mod partial;
 pub mod perft;

@@ -2,14 +2,15 @@
 //! of each finished game, writes the records file (`FILE.partial` until every game is in), and
 //! reads back the rule options a record carries.
 
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use engine::record::{Record, result_text};
 use engine::{Game, quote};
 
 use crate::InputError;
 use crate::config::Plan;
+pub use crate::lines::partial_path;
+use crate::lines::{Layout, LineFile};
 use crate::tally::GameRow;
 
 /// The record of a finished game of `plan` (`row.notation` holds its moves).
@@ -76,32 +77,40 @@ pub fn replay<G: Game>(
 }
 
 /// A records file being written: lines go to `FILE.partial`, renamed to `FILE` once every game
-/// is in, so that an interrupted run leaves no file that looks complete.
+/// is in, so that an interrupted run leaves no file that looks complete (see [`LineFile`]).
 #[derive(Debug)]
 pub struct RecordsFile {
-    out: std::io::BufWriter<std::fs::File>,
+    lines: LineFile,
     scores: bool,
-    partial: PathBuf,
-    path: PathBuf,
 }
+
+/// How a records line starts: its game index and a tab.
+const SEPARATOR: char = '\t';
 
 impl RecordsFile {
     /// Starts writing `path` (as `path.partial`), its records with each move's searched score
     /// when `scores`.
     pub fn create(path: &Path, scores: bool) -> std::io::Result<Self> {
-        let partial = partial_path(path);
-        let file = std::fs::File::create(&partial).map_err(|e| {
-            std::io::Error::new(
-                e.kind(),
-                format!("cannot write records {}: {e}", partial.display()),
-            )
-        })?;
-        Ok(Self {
-            out: std::io::BufWriter::new(file),
-            scores,
-            partial,
-            path: path.to_owned(),
-        })
+        let lines = LineFile::create(path, partial_path(path), None)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("cannot write records: {e}")))?;
+        Ok(Self { lines, scores })
+    }
+
+    /// Continues the `path.partial` of an interrupted or crashed run with the records of the
+    /// `games` games its checkpoint counts (`counted`).
+    pub fn resume(
+        path: &Path,
+        scores: bool,
+        counted: &dyn Fn(u64) -> bool,
+        games: u64,
+    ) -> Result<Self, InputError> {
+        let layout = Layout {
+            header: None,
+            separator: SEPARATOR,
+            flag: "--records",
+        };
+        let lines = LineFile::resume(path, partial_path(path), layout, counted, games)?;
+        Ok(Self { lines, scores })
     }
 
     /// Makes `plan` note what this file's records hold (`None`: no records).
@@ -112,35 +121,18 @@ impl RecordsFile {
 
     /// Writes one record line.
     pub fn push(&mut self, record: &Record) -> std::io::Result<()> {
-        writeln!(self.out, "{record}")
+        self.lines.push(record.index, &record.to_string())
     }
 
-    /// Writes one line as it was read (a resumed run's earlier records).
-    pub fn push_line(&mut self, line: &str) -> std::io::Result<()> {
-        writeln!(self.out, "{line}")
+    /// Hands the records so far to the system, before a checkpoint counts their games.
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        self.lines.flush()
     }
 
     /// Flushes the lines; with `complete`, gives the file its final name.
-    pub fn finish(mut self, complete: bool) -> std::io::Result<()> {
-        self.out.flush()?;
-        if complete {
-            std::fs::rename(&self.partial, &self.path).map_err(|e| {
-                std::io::Error::new(
-                    e.kind(),
-                    format!("cannot write records {}: {e}", self.path.display()),
-                )
-            })?;
-        }
-        Ok(())
+    pub fn finish(self, complete: bool) -> std::io::Result<()> {
+        self.lines.finish(complete, SEPARATOR)
     }
-}
-
-/// Where the records of an unfinished run wait: `FILE.partial`.
-#[must_use]
-pub fn partial_path(path: &Path) -> PathBuf {
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
-    PathBuf::from(partial)
 }
 
 #[cfg(test)]

@@ -220,7 +220,25 @@ fn play_chunk<G: Game>(
 }
 
 /// Receives each finished game's row, in game order (e.g. to stream `games.csv`).
-pub type RowSink<'a, R> = dyn FnMut(&GameRow<R>) -> std::io::Result<()> + 'a;
+pub trait Rows<R> {
+    fn push(&mut self, row: &GameRow<R>) -> std::io::Result<()>;
+
+    /// Hands the rows so far to the system: called after each wave's rows, before the wave is
+    /// reported (and a checkpoint counts its games), so that a crash never leaves a checkpoint
+    /// ahead of the rows.
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<R, F: FnMut(&GameRow<R>) -> std::io::Result<()>> Rows<R> for F {
+    fn push(&mut self, row: &GameRow<R>) -> std::io::Result<()> {
+        self(row)
+    }
+}
+
+/// A [`Rows`] receiver.
+pub type RowSink<'a, R> = dyn Rows<R> + 'a;
 
 /// Receives, after each wave, the counts so far and the seed groups they cover (e.g. to write
 /// a checkpoint).
@@ -284,8 +302,11 @@ pub fn run_ranges<G: Game>(
             tally.merge(&chunk.tally);
             add_range(&mut done, chunk.groups);
             if let Some(sink) = on_row.as_mut() {
-                chunk.rows.iter().try_for_each(&mut **sink)?;
+                chunk.rows.iter().try_for_each(|row| sink.push(row))?;
             }
+        }
+        if let Some(sink) = on_row.as_mut() {
+            sink.flush()?;
         }
         if let Some(sink) = on_wave.as_mut() {
             sink(&tally, &done)?;

@@ -175,6 +175,13 @@ impl<'a, G: Game> RunSession<'a, G> {
         self.done.iter().map(|r| r.end - r.start).sum::<u64>() * self.plan.rotations() as u64
     }
 
+    /// Whether the resumed checkpoint counts game `index` (its seed group was played).
+    #[must_use]
+    pub fn counts_game(&self, index: u64) -> bool {
+        let group = index / self.plan.rotations() as u64;
+        self.done.iter().any(|r| r.contains(&group))
+    }
+
     /// Plays the groups left on `threads` threads, checkpointing as it goes, and writes the
     /// checkpoint when interrupted.
     pub fn play(
