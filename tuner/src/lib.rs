@@ -10,6 +10,7 @@ pub mod external;
 pub mod fit;
 pub mod openings;
 pub mod partial;
+pub mod positions;
 pub mod protocol;
 pub mod records;
 pub mod runner;
@@ -19,6 +20,7 @@ pub mod strength;
 pub mod summary;
 pub mod tally;
 pub mod tournament;
+pub mod train;
 pub mod tune;
 
 pub use error::InputError;
