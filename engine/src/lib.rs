@@ -54,6 +54,7 @@ pub mod agent;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod nnue;
 pub mod random;
 pub mod record;
 pub mod registry;

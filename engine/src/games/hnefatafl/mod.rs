@@ -9,6 +9,7 @@
 mod agents;
 mod board;
 mod eval;
+mod features;
 mod moves;
 mod node;
 mod notation;

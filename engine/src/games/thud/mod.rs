@@ -8,6 +8,7 @@
 mod agents;
 mod board;
 mod eval;
+mod features;
 mod legality;
 mod moves;
 mod node;

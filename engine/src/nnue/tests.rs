@@ -1,0 +1,281 @@
+use super::*;
+use crate::game::NoLog;
+use crate::games::hnefatafl::Hnefatafl;
+use crate::games::thud::Thud;
+use crate::random::RandomStream;
+
+/// Fixed weights in `-range..range` from a small linear congruential generator, so that the
+/// test's network is the same on every machine without a file.
+fn weights(n: usize, seed: u64, range: f32) -> Vec<f32> {
+    let mut state = seed;
+    (0..n)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * range
+        })
+        .collect()
+}
+
+fn float_network(inputs: usize, hidden: usize) -> FloatNetwork {
+    let first = if hidden == 0 { 0 } else { inputs * hidden };
+    FloatNetwork {
+        inputs,
+        hidden,
+        w1: weights(first, 1, 0.2),
+        b1: weights(hidden, 2, 0.5),
+        w2: weights(if hidden == 0 { inputs } else { hidden }, 3, 1.5),
+        b2: 0.25,
+        scale: 137.0,
+    }
+}
+
+/// The forward pass written out as plain loops over the float weights: the reference the
+/// integer network must follow.
+fn reference(net: &FloatNetwork, active: &[u16]) -> f64 {
+    let mut out = f64::from(net.b2);
+    if net.hidden == 0 {
+        for &i in active {
+            out += f64::from(net.w2[usize::from(i)]);
+        }
+        return out;
+    }
+    for h in 0..net.hidden {
+        let mut sum = f64::from(net.b1[h]);
+        for &i in active {
+            sum += f64::from(net.w1[usize::from(i) * net.hidden + h]);
+        }
+        out += sum.clamp(0.0, 1.0) * f64::from(net.w2[h]);
+    }
+    out
+}
+
+/// The most the quantised output can differ from the reference, in logits: each rounded
+/// first-layer value errs by at most half a unit of `1/QA`, so a hidden sum by `(k + 1) / 2QA`
+/// for `k` active inputs, which clipping does not enlarge and the output weight multiplies;
+/// each output weight errs by `1 / 2QB` times a clipped value of at most 1; the bias by half a
+/// unit of `1/(QA·QB)`.
+fn error_bound(net: &FloatNetwork, active: usize) -> f64 {
+    let (qa, qb) = (f64::from(QA), f64::from(QB));
+    if net.hidden == 0 {
+        return (active + 1) as f64 / (2.0 * qa * qb);
+    }
+    let hidden_error = (active + 1) as f64 / (2.0 * qa);
+    let weights: f64 = net.w2.iter().map(|w| f64::from(w.abs())).sum();
+    weights * hidden_error + net.hidden as f64 / (2.0 * qb) + 1.0 / (2.0 * qa * qb)
+}
+
+/// Sets of distinct active inputs, increasing, of every size up to `MAX_ACTIVE`.
+fn active_sets(inputs: usize) -> Vec<Vec<u16>> {
+    let mut rng = RandomStream::from_seed(49, 0);
+    (0..200)
+        .map(|n| {
+            let mut set: Vec<u16> = (0..n % (MAX_ACTIVE + 1))
+                .map(|_| rng.below(inputs as u32) as u16)
+                .collect();
+            set.sort_unstable();
+            set.dedup();
+            set
+        })
+        .collect()
+}
+
+#[test]
+fn the_integer_network_follows_a_plain_float_forward_pass_within_the_quantisation_error() {
+    for hidden in [0, 1, 32, MAX_HIDDEN] {
+        let float = float_network(Thud::INPUTS, hidden);
+        let net = Network::quantise(&float, "thud", Thud::FEATURE_SET, "{}").unwrap();
+        let (mut worst, mut low, mut high) = (0.0f64, f64::MAX, f64::MIN);
+        for active in active_sets(Thud::INPUTS) {
+            let exact = reference(&float, &active);
+            assert!(
+                (f64::from(float.forward(&active)) - exact).abs() < 1e-3,
+                "forward is the reference"
+            );
+            let got = f64::from(net.evaluate(&active));
+            let want = exact * f64::from(float.scale);
+            // Plus half a unit for the final rounding to an integer.
+            let bound = error_bound(&float, active.len()) * f64::from(float.scale) + 0.5;
+            assert!(
+                (got - want).abs() <= bound,
+                "hidden {hidden}, {} inputs: {got} vs {want} (bound {bound})",
+                active.len()
+            );
+            worst = worst.max((got - want).abs());
+            (low, high) = (low.min(want), high.max(want));
+        }
+        // The test is not vacuous: the outputs span many times the error.
+        assert!(
+            high - low > 10.0 * worst,
+            "hidden {hidden}: {worst} in {low}..{high}"
+        );
+    }
+}
+
+#[test]
+fn an_accumulator_moved_by_changed_inputs_equals_one_refreshed_from_scratch() {
+    let net = Network::quantise(&float_network(Thud::INPUTS, 32), "thud", "x", "{}").unwrap();
+    let (mut moved, mut fresh) = (Accumulator::default(), Accumulator::default());
+    net.refresh(&[1, 5, 9], &mut moved);
+    net.update(&mut moved, &[2, 300], &[5]);
+    net.refresh(&[1, 2, 9, 300], &mut fresh);
+    assert_eq!(moved, fresh);
+    assert_eq!(net.output(&moved), net.evaluate(&[1, 2, 9, 300]));
+}
+
+#[test]
+fn a_network_file_reads_back_as_written_and_carries_its_names() {
+    for hidden in [0, 16] {
+        let net = Network::quantise(
+            &float_network(Hnefatafl::INPUTS, hidden),
+            "hnefatafl",
+            Hnefatafl::FEATURE_SET,
+            r#"{"seed":7}"#,
+        )
+        .unwrap();
+        let bytes = net.to_bytes();
+        let read = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(read, net);
+        assert_eq!(read.to_bytes(), bytes);
+        assert_eq!(
+            (read.game(), read.feature_set(), read.provenance()),
+            ("hnefatafl", "hnefatafl-board-v1", r#"{"seed":7}"#)
+        );
+        // 2 bytes a first-layer weight.
+        let first = if hidden == 0 { 4 } else { 2 * hidden };
+        assert!(bytes.len() >= Hnefatafl::INPUTS * first);
+        assert!(read.check_for::<Hnefatafl>().is_ok());
+        let wrong = read.check_for::<Thud>().unwrap_err().to_string();
+        assert_eq!(
+            wrong,
+            "network does not fit: it was trained for `hnefatafl`, not thud"
+        );
+    }
+}
+
+#[test]
+fn a_truncated_edited_or_foreign_file_is_refused_with_one_line() {
+    let net = Network::quantise(&float_network(Thud::INPUTS, 8), "thud", "v", "{}").unwrap();
+    let bytes = net.to_bytes();
+    let refuse = |bytes: &[u8]| {
+        let e = Network::from_bytes(bytes).unwrap_err();
+        assert!(!e.to_string().contains('\n'), "{e}");
+        e
+    };
+    for cut in [0, 3, 7, 20, bytes.len() / 2, bytes.len() - 1] {
+        let e = refuse(&bytes[..cut]);
+        let want = if cut < 4 {
+            NetworkError::NotANetwork
+        } else {
+            NetworkError::Truncated
+        };
+        assert_eq!(e, want, "cut at {cut}");
+    }
+    // Every byte after the header's magic and version, flipped, is caught.
+    for at in 10..bytes.len() {
+        let mut edited = bytes.clone();
+        edited[at] ^= 0x10;
+        assert_eq!(refuse(&edited), NetworkError::Checksum, "byte {at}");
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(refuse(&longer), NetworkError::Checksum);
+    let mut version = bytes.clone();
+    version[4] = 9;
+    assert_eq!(
+        refuse(&version).to_string(),
+        "network file version 9 is not supported (this koom reads version 1)"
+    );
+    assert_eq!(refuse(b"PK\x03\x04 a zip"), NetworkError::NotANetwork);
+    assert!(refuse(&bytes[..bytes.len() - 1]).to_string() == "network file is truncated");
+}
+
+#[test]
+fn a_float_network_that_does_not_fit_its_shape_or_the_integers_is_refused() {
+    let good = float_network(10, 4);
+    let bad = |float: FloatNetwork| {
+        Network::quantise(&float, "thud", "v", "{}")
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        bad(FloatNetwork {
+            w1: vec![0.0; 39],
+            ..good.clone()
+        }),
+        "network has a bad shape: w1 holds 39 values, the shape 10x4 needs 40"
+    );
+    let mut big = good.clone();
+    big.w1[3] = 1000.0;
+    assert!(bad(big).contains("w1 holds 1000"));
+    assert!(
+        bad(FloatNetwork {
+            scale: 0.0,
+            ..good.clone()
+        })
+        .contains("scale 0")
+    );
+    assert!(
+        bad(FloatNetwork {
+            hidden: MAX_HIDDEN + 1,
+            ..good
+        })
+        .contains("257 hidden units")
+    );
+}
+
+/// Checks what every feature list promises: in range, strictly increasing, at most
+/// `MAX_ACTIVE`.
+fn check_features<G: Features>(game: &G) -> Vec<u16> {
+    let mut out = Vec::new();
+    game.features(&mut out);
+    assert!(out.len() <= MAX_ACTIVE);
+    assert!(out.iter().all(|&i| usize::from(i) < G::INPUTS));
+    assert!(out.windows(2).all(|w| w[0] < w[1]), "{out:?}");
+    out
+}
+
+/// A game's start position and the position after its first legal move.
+fn start_and_reply<G: Features>() -> (G, G) {
+    let mut dice = RandomStream::dice(1);
+    let start = G::new(&Default::default(), 2, &mut dice, &mut NoLog);
+    let mut moves = G::MoveList::default();
+    start.legal_moves(&mut moves);
+    let mut next = start.clone();
+    next.play(moves[0], &mut dice, &mut NoLog);
+    (start, next)
+}
+
+#[test]
+fn thud_start_features_are_the_forty_pieces_on_their_squares() {
+    assert_eq!((Thud::INPUTS, Thud::FEATURE_SET), (331, "thud-board-v1"));
+    let (start, next) = start_and_reply::<Thud>();
+    let features = check_features(&start);
+    assert_eq!(features.len(), 40);
+    // Rank 1 holds F1 G1 H1 J1 K1 (squares 0 to 4), the dwarfs on all but H1; ranks 1 to 6
+    // hold 60 squares, so the troll on G7 (file 7 of 15 on rank 7) is square 66, input
+    // 165 + 66.
+    assert_eq!(&features[..4], &[0, 1, 3, 4]);
+    assert_eq!(features[32], 165 + 66);
+    let features = check_features(&next);
+    assert_eq!((features.len(), features.last()), (41, Some(&330)));
+}
+
+#[test]
+fn hnefatafl_start_features_are_the_thirty_seven_pieces_on_their_squares() {
+    assert_eq!(
+        (Hnefatafl::INPUTS, Hnefatafl::FEATURE_SET),
+        (364, "hnefatafl-board-v1")
+    );
+    let (start, next) = start_and_reply::<Hnefatafl>();
+    let features = check_features(&start);
+    assert_eq!(features.len(), 37);
+    // The attackers from d1 (square 3); the king on f6 (square 60) is the last input, after
+    // 121 attacker and 121 defender inputs.
+    assert_eq!(features[0], 3);
+    assert_eq!(features.last(), Some(&(242 + 60)));
+    assert_eq!(features.iter().filter(|&&i| i < 121).count(), 24);
+    let features = check_features(&next);
+    assert_eq!((features.len(), features.last()), (38, Some(&363)));
+}
