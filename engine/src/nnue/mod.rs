@@ -20,3 +20,6 @@ pub use network::{Accumulator, FloatNetwork, MAX_HIDDEN, Network, NetworkError, 
 
 #[cfg(test)]
 mod tests;
+
+mod registry;
+pub use registry::{FEATURE_GAMES, FeaturesVisitor, NoFeatures, visit_features_game};

@@ -22,6 +22,8 @@
 //! width, features increasing and in range, results in [0, 1] — so that a damaged or mismatched
 //! file is refused in one line rather than trained on.
 
+pub mod sample;
+
 use std::path::Path;
 
 use crate::InputError;
@@ -133,6 +135,11 @@ impl PositionSet {
         self.features.extend_from_slice(position.features);
         self.offsets.push(self.features.len());
         Ok(())
+    }
+
+    /// Adds every entry of `other` (a set of the same feature set, checked when read).
+    pub fn append(&mut self, other: &Self) -> Result<(), String> {
+        other.iter().try_for_each(|p| self.push(p))
     }
 
     /// The file's bytes, checksum last.

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use crate::InputError;
+use engine::nnue::MAX_HIDDEN;
 
 /// A training config as its TOML says it; every field but `game` has a default.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
@@ -76,9 +77,6 @@ mod defaults {
         1
     }
 }
-
-/// The largest hidden layer accepted: far past what a search can afford per node.
-pub const MAX_HIDDEN: usize = 1024;
 
 impl TrainConfig {
     /// Reads and checks a config's text; the error is one line naming `origin` and the field.
@@ -160,7 +158,7 @@ mod tests {
     fn bad_configs_are_refused_in_one_line_naming_the_field() {
         for (text, expected) in [
             ("game = \"thud\"\nhiden = 3", "unknown field `hiden`"),
-            ("game = \"thud\"\nhidden = 5000", "hidden = 5000"),
+            ("game = \"thud\"\nhidden = 300", "hidden = 300"),
             ("game = \"thud\"\nlambda = 1.5", "lambda = 1.5"),
             ("game = \"thud\"\nscore_scale = 0", "score_scale = 0"),
             ("game = \"thud\"\nlearning_rate = -1", "learning_rate = -1"),

@@ -216,14 +216,23 @@ pub fn loss(model: &Model, data: &Data<'_>, indices: &[usize], pool: &rayon::Thr
     sums.iter().sum::<f64>() / indices.len() as f64
 }
 
-/// Trains a model with `hidden` units (0: linear) on `data` under `config`, calling
-/// `progress(positions)` after every batch.
+/// What [`train`] reports as it goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Progress {
+    /// A batch of this many positions is done.
+    Batch(u64),
+    /// An epoch is done (epoch 0: the initial weights were measured).
+    Epoch(EpochLoss),
+}
+
+/// Trains a model with `hidden` units (0: linear) on `data` under `config`, telling
+/// `progress` of every batch and epoch.
 pub fn train(
     data: &Data<'_>,
     config: &TrainConfig,
     hidden: usize,
     pool: &rayon::ThreadPool,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &mut dyn FnMut(Progress),
 ) -> Trained {
     let inputs = data.set.header.inputs as usize;
     let mut model = Model::new(inputs, hidden, data.mean_active(), config.seed);
@@ -238,6 +247,7 @@ pub fn train(
         train: loss(&model, data, &order, pool),
         held_out: loss(&model, data, held_out, pool),
     };
+    progress(Progress::Epoch(first));
     let mut losses = vec![first];
     let mut best = (first.held_out, 0, model.clone());
     let mut rate = config.learning_rate;
@@ -270,15 +280,17 @@ pub fn train(
             }
             let scale = 1.0 / batch.len() as f32;
             adam.step(&mut model.params, &total[0], rate as f32, scale);
-            progress(batch.len() as u64);
+            progress(Progress::Batch(batch.len() as u64));
         }
         rate *= config.lr_decay;
         let held = loss(&model, data, held_out, pool);
-        losses.push(EpochLoss {
+        let done = EpochLoss {
             epoch,
             train: sum / order.len().max(1) as f64,
             held_out: held,
-        });
+        };
+        progress(Progress::Epoch(done));
+        losses.push(done);
         if held < best.0 {
             best = (held, epoch, model.clone());
         }
@@ -355,7 +367,7 @@ mod tests {
         let config = config(0);
         let data = Data::new(&set, &config);
         assert!(data.split.held_out_groups > 100, "{:?}", data.split);
-        let trained = train(&data, &config, 0, &pool(1), &|_| {});
+        let trained = train(&data, &config, 0, &pool(1), &mut |_| {});
         let (_, _, w2, b2) = trained.model.split();
         for (i, (&found, &known)) in w2.iter().zip(&weights).enumerate() {
             assert!(
@@ -380,8 +392,8 @@ mod tests {
         config.epochs = 3;
         config.batch_size = 700;
         let data = Data::new(&set, &config);
-        let one = train(&data, &config, 16, &pool(1), &|_| {});
-        let two = train(&data, &config, 16, &pool(2), &|_| {});
+        let one = train(&data, &config, 16, &pool(1), &mut |_| {});
+        let two = train(&data, &config, 16, &pool(2), &mut |_| {});
         let bits = |t: &Trained| {
             t.model
                 .params
