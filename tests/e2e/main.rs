@@ -13,6 +13,7 @@ mod games;
 mod headline;
 mod hnefatafl_levels;
 mod htp;
+mod learning;
 mod openings;
 mod outside;
 mod records;

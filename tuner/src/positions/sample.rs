@@ -186,3 +186,90 @@ fn hash_of(features: &[u16]) -> u64 {
     let bytes: Vec<u8> = features.iter().flat_map(|f| f.to_le_bytes()).collect();
     fnv1a64(&bytes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::games::thud::Thud;
+
+    /// Two dwarfs (A8, B8) against one troll (K8), far apart: four quiet plies end the round
+    /// under a window of 4, with the trolls 4 points to the dwarfs' 2, so a margin of -2.
+    const RECORD: &str = "0\t0\t0\t42\thard,hard\tseat 1 wins\tno capture window\t\
+        {\"no_capture_plies\":4}\t5/7/9/11/13/15/15/dd5R1T5/15/15/13/11/9/7/5 d\t\
+        A8-A7,K8-K9,A7-A6,K9-K10\t-\t-,30@2,-50@3,70@2";
+
+    fn sample(lines: &[&str], sampling: Sampling, seed: u64) -> (PositionSet, Tally) {
+        let lines = lines.iter().map(|l| ("test".to_owned(), *l));
+        from_records::<Thud>(lines, 9, sampling, seed).unwrap()
+    }
+
+    fn sampling(skip: u32, per_game: u32, scored_only: bool) -> Sampling {
+        Sampling {
+            skip,
+            per_game,
+            scored_only,
+            margin_scale: 2.0,
+        }
+    }
+
+    #[test]
+    fn a_hand_made_record_gives_known_labels() {
+        let (set, tally) = sample(&[RECORD], sampling(1, 10, false), 1);
+        assert_eq!(set.len(), 3);
+        assert_eq!((tally.games, tally.eligible, tally.scored), (1, 3, 3));
+        // sigmoid(-2 / 2) for every position; scores from the dwarfs' view: the trolls' 30 and
+        // 70 negated, the dwarfs' -50 kept.
+        let result = 1.0 / (1.0 + 1f32.exp());
+        let scores: Vec<Option<i32>> = set.iter().map(|p| p.score).collect();
+        assert_eq!(scores, [Some(-30), Some(-50), Some(-70)]);
+        for (i, p) in set.iter().enumerate() {
+            assert!((p.result - result).abs() < 1e-6, "{}", p.result);
+            assert_eq!(p.group, 42);
+            // Two dwarfs and a troll, and the trolls-to-move input (330) on odd plies.
+            let trolls_to_move = i % 2 == 0;
+            assert_eq!(p.features.len(), 3 + usize::from(trolls_to_move));
+            assert_eq!(p.features.last() == Some(&330), trolls_to_move);
+        }
+        assert_eq!(set.header.records_hash, 9);
+        assert_eq!(set.header.inputs, 331);
+    }
+
+    #[test]
+    fn replays_are_skipped_and_unscored_positions_left_out_on_request() {
+        let (set, tally) = sample(&[RECORD, "", "# note", RECORD], sampling(0, 10, true), 1);
+        assert_eq!((tally.games, tally.replays), (2, 1));
+        assert_eq!(set.len(), 3, "ply 0 was not searched");
+        let (all, _) = sample(&[RECORD], sampling(0, 10, false), 1);
+        assert_eq!(all.len(), 4);
+        assert_eq!(all.get(0).score, None);
+    }
+
+    #[test]
+    fn the_draw_is_seeded_and_reproducible() {
+        let picks = |seed| {
+            let (set, _) = sample(&[RECORD], sampling(0, 2, false), seed);
+            set.iter().map(|p| p.score).collect::<Vec<_>>()
+        };
+        let drawn: HashSet<Vec<Option<i32>>> = (1..=12).map(picks).collect();
+        assert!(drawn.len() >= 3, "{drawn:?}");
+        for seed in 1..=12 {
+            assert_eq!(picks(seed), picks(seed));
+            assert_eq!(picks(seed).len(), 2);
+        }
+    }
+
+    #[test]
+    fn a_bad_record_is_refused_naming_its_place() {
+        let edited = RECORD.replace("K9-K10", "K9-K12");
+        let lines = [("records.txt line 3".to_owned(), edited.as_str())];
+        let err = from_records::<Thud>(lines, 0, sampling(0, 1, false), 1).unwrap_err();
+        assert!(
+            err.0
+                .starts_with("records.txt line 3: record of game 0: move 4"),
+            "{err}"
+        );
+        let lines = [("r line 1".to_owned(), "not a record")];
+        let err = from_records::<Thud>(lines, 0, sampling(0, 1, false), 1).unwrap_err();
+        assert!(err.0.starts_with("r line 1: "), "{err}");
+    }
+}
