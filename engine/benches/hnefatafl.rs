@@ -26,6 +26,7 @@ fn setup(level: usize) -> AgentSetup {
             .map(|w| w.defaults())
             .unwrap_or_default(),
         time_control: TimeControl::Batch,
+        network: None,
     }
 }
 

@@ -43,6 +43,7 @@ fn positions() -> Vec<Thud> {
             .map(|w| w.defaults())
             .unwrap_or_default(),
         time_control: TimeControl::Batch,
+        network: None,
     };
     let mut agents = [Thud::new_agent(&setup), Thud::new_agent(&setup)];
     let mut out = Vec::new();
@@ -77,6 +78,7 @@ fn level_moves(c: &mut Criterion) {
             level,
             weights: info.weights.map(|w| w.defaults()).unwrap_or_default(),
             time_control: TimeControl::Batch,
+            network: None,
         };
         let mut agent = Thud::new_agent(&setup);
         let mut moves = MoveList::new();

@@ -1,6 +1,7 @@
 //! The one agent trait every computer level implements, and what an agent is given.
 
 use crate::game::Game;
+use crate::nnue::Network;
 use crate::random::RandomStream;
 
 /// Wall-clock time, injected by the caller so that the engine itself reads no clock (it must
@@ -41,12 +42,18 @@ impl core::fmt::Display for TimeControl {
 }
 
 /// How to build one agent: a level of the game, its weights (in the order of the level's
-/// weight-set table; empty for a level without one) and the time control.
+/// weight-set table; empty for a level without one), the time control, and a learned
+/// evaluation for its search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AgentSetup {
     pub level: usize,
     pub weights: Vec<f64>,
     pub time_control: TimeControl,
+    /// A network (checked for the game with [`Network::check_for`]) that a searching level of
+    /// a board game evaluates its leaves with, in place of its hand-made terms and of the
+    /// network its level names, if any; `None`: the level's own evaluation. Shared, so that
+    /// the agents of a batch run hold one copy.
+    pub network: Option<std::sync::Arc<Network>>,
 }
 
 /// What an agent may use while choosing.

@@ -13,6 +13,7 @@ use serde::de::DeserializeOwned;
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError, PlayError, UnknownLevel, quote};
+use crate::nnue::{Network, NetworkError};
 use crate::random::RandomStream;
 use crate::weights::WeightSet;
 
@@ -347,6 +348,9 @@ pub struct Level {
     pub name: &'static str,
     pub summary: &'static str,
     pub weights: Option<&'static WeightSet>,
+    /// The file name of the learned evaluation the level searches with by default, if any
+    /// (`koom list` and `--help` show it).
+    pub network: Option<&'static str>,
 }
 
 /// The index in [`Game::levels`] of the level called `name` (any case, spaces around ignored):
@@ -512,6 +516,20 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// Builds an agent of one level.
     fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>>;
+
+    /// Whether level `level` (an index into [`Game::levels`]) can search with the learned
+    /// evaluation `net` ([`AgentSetup::network`]): a searching level of a game with a feature
+    /// set, and a network trained for that game and feature set. The default: no level can.
+    ///
+    /// # Errors
+    /// Why not, as one line.
+    fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
+        let _ = (level, net);
+        Err(NetworkError::Mismatch(format!(
+            "{} has no learned evaluation",
+            Self::NAME
+        )))
+    }
 
     /// Each seat's points when a game is scored in points, and a match (the rounds of one seed,
     /// seats rotated) is won on the points summed over its rounds, as in Thud. `None` when a

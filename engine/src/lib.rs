@@ -19,7 +19,12 @@
 //! game.legal_moves(&mut moves);
 //! assert_eq!(moves.len(), 116); // the attackers' first moves
 //!
-//! let setup = AgentSetup { level: 1, weights: vec![], time_control: TimeControl::Batch };
+//! let setup = AgentSetup {
+//!     level: 1,
+//!     weights: vec![],
+//!     time_control: TimeControl::Batch,
+//!     network: None,
+//! };
 //! let mut normal = Hnefatafl::new_agent(&setup);
 //! let mut tie_breaks = RandomStream::tie_break(7, 0);
 //! let ctx = &mut Context { rng: &mut tie_breaks, clock: &NoClock };

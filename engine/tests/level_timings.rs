@@ -34,6 +34,7 @@ fn print_timings<G: Game>(options: &G::Options) {
             level,
             weights: info.weights.map(|w| w.defaults()).unwrap_or_default(),
             time_control: TimeControl::Batch,
+            network: None,
         };
         let mut agents = [G::new_agent(&setup), G::new_agent(&setup)];
         let mut times = Vec::new();

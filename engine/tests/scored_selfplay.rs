@@ -21,6 +21,7 @@ fn scored_moves_match<G: Game>(options: &G::Options, seats: usize) -> Vec<(usize
                 .map(|w| w.defaults())
                 .unwrap_or_default(),
             time_control: TimeControl::Batch,
+            network: None,
         })
     };
     let mut seen = Vec::new();

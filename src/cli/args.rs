@@ -17,6 +17,17 @@ fn game_help() -> String {
     )
 }
 
+/// `--agents`' help: the forms of an agent, and which levels search with a built-in network.
+fn agents_help() -> String {
+    format!(
+        "Agents, one per seat: levels, `level@weights.toml`, `level@net.knet` (a network file \
+         for a searching Thud or Hnefatafl level), or external programs: `cmd:PROGRAM ARGS` \
+         (koom's engine protocol), `htp:PROGRAM ARGS` (the Hnefatafl Text Protocol) or the name \
+         of an `[engines.NAME]` table of the config. Networks: {}",
+        engine::nnue::built_in_networks_in_words()
+    )
+}
+
 /// `koom openings --game`'s help: the registered games with two seats.
 fn two_seat_game_help() -> String {
     format!(
@@ -229,7 +240,7 @@ pub struct MatchArgs {
 pub struct GateArgs {
     #[command(flatten)]
     pub common: MatchArgs,
-    /// The agent under test: a level or `level@weights.toml`.
+    /// The agent under test: a level, `level@weights.toml` or `level@net.knet`.
     #[arg(long)]
     pub candidate: String,
     /// The reference agent: a level, `level@weights.toml`, or an external program (`cmd:`,
@@ -289,10 +300,7 @@ pub struct ExperimentArgs {
     pub config: Option<PathBuf>,
     #[arg(long, help = game_help())]
     pub game: Option<String>,
-    /// Agents, one per seat: levels, `level@weights.toml`, or external programs: `cmd:PROGRAM
-    /// ARGS` (koom's engine protocol), `htp:PROGRAM ARGS` (the Hnefatafl Text Protocol) or the
-    /// name of an `[engines.NAME]` table of the config.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', help = agents_help())]
     pub agents: Option<Vec<String>>,
     /// Master seed.
     #[arg(long)]

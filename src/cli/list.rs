@@ -25,6 +25,11 @@ impl GameVisitor for Describe {
         let mut out = format!("{} ({seats}: {})\n", G::NAME, sides.join(", "));
         for level in G::levels() {
             out.push_str(&format!("  {:<10} {}\n", level.name, level.summary));
+            if let Some(net) = level.network {
+                out.push_str(&format!(
+                    "             evaluation: the network {net} (built in, engine/nets/)\n"
+                ));
+            }
             if let Some(set) = level.weights.filter(|_| self.detail) {
                 out.push_str(&format!("             weight set `{}`:\n", set.name));
                 for p in set.params {
@@ -78,6 +83,10 @@ pub fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
                 out!("{}", super::with_game(name, Describe { detail: false })?);
             }
             outln!("`koom list --game G` shows one game with its weight sets and rule options.");
+            outln!(
+                "Networks: {}; `level@FILE.knet` gives a searching Thud or Hnefatafl level a network file.",
+                engine::nnue::built_in_networks_in_words()
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

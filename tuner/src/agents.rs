@@ -1,8 +1,10 @@
-//! Agent specifications: `level` or `level@path/to/weights.toml`.
+//! Agent specifications: `level`, `level@path/to/weights.toml`, `level@path/to/net.knet`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
+use engine::nnue::Network;
 use engine::{AgentSetup, Game, TimeControl};
 use serde::Deserialize;
 
@@ -35,15 +37,33 @@ pub fn parse_options<G: Game>(table: &toml::Table) -> Result<G::Options, InputEr
     Ok(options)
 }
 
-/// Resolves one agent specification of game `G`.
+/// Resolves one agent specification of game `G`: `level`, `level@WEIGHTS.toml`,
+/// `level@NETWORK.knet` (a learned evaluation for a searching level of a board game) or
+/// `level@WEIGHTS.toml@NETWORK.knet`; a file is a network when its name ends in `.knet`.
 pub fn parse_agent<G: Game>(
     spec: &str,
     time_control: TimeControl,
 ) -> Result<AgentSetup, InputError> {
-    let (level_name, weights_path) = match spec.split_once('@') {
-        Some((level, path)) => (level.trim(), Some(path.trim())),
-        None => (spec.trim(), None),
-    };
+    let mut parts = spec.split('@').map(str::trim);
+    let level_name = parts.next().unwrap_or_default();
+    let (mut weights_path, mut network_path) = (None, None);
+    for part in parts {
+        let slot = if part.ends_with(".knet") {
+            &mut network_path
+        } else {
+            &mut weights_path
+        };
+        if slot.replace(part).is_some() {
+            return Err(InputError::new(format!(
+                "agent `{spec}` names two {} files; give at most one weights file and one network",
+                if part.ends_with(".knet") {
+                    "network"
+                } else {
+                    "weights"
+                }
+            )));
+        }
+    }
     let levels = G::levels();
     let level = level_index::<G>(level_name)?;
     let set = levels[level].weights;
@@ -59,11 +79,28 @@ pub fn parse_agent<G: Game>(
         }
         (Some(path), Some(set)) => load_weights::<G>(Path::new(path), set)?,
     };
+    let network = network_path
+        .map(|path| load_network::<G>(Path::new(path), level))
+        .transpose()?;
     Ok(AgentSetup {
         level,
         weights,
         time_control,
+        network,
     })
+}
+
+/// Reads a network file for level `level` of game `G`, refusing one that is damaged, of
+/// another game or feature set, or for a level that does not search.
+pub fn load_network<G: Game>(path: &Path, level: usize) -> Result<Arc<Network>, InputError> {
+    let shown = path.display();
+    let bytes = std::fs::read(path)
+        .map_err(|e| InputError::new(format!("cannot read network file {shown}: {e}")))?;
+    let net = Network::from_bytes(&bytes)
+        .map_err(|e| InputError::new(format!("network file {shown}: {e}")))?;
+    G::accepts_network(level, &net)
+        .map_err(|e| InputError::new(format!("network file {shown}: {e}")))?;
+    Ok(Arc::new(net))
 }
 
 /// Reads a weights file for weight set `set` of game `G`.

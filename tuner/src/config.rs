@@ -321,6 +321,7 @@ impl<G: Game> Plan<G> {
                     level: 0,
                     weights: Vec::new(),
                     time_control,
+                    network: None,
                 },
                 None => parse_agent::<G>(spec, time_control)?,
             });

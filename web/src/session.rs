@@ -408,6 +408,7 @@ fn level_setup<G: Game>(name: &str, budget: Budget) -> Result<AgentSetup, WebErr
         level,
         weights,
         time_control,
+        network: None,
     })
 }
 

@@ -65,6 +65,7 @@ impl GameVisitor for Reference<'_> {
                         .weights
                         .map_or_else(Vec::new, |w| w.defaults()),
                     time_control: TimeControl::Batch,
+                    network: None,
                 })
             })
             .collect();
@@ -308,6 +309,7 @@ impl GameVisitor for NativeHints {
                     level,
                     weights: l.weights.map_or_else(Vec::new, |w| w.defaults()),
                     time_control: TimeControl::Batch,
+                    network: None,
                 });
                 agent.new_game();
                 let mut rng = engine::RandomStream::tie_break(seed, game.to_move());

@@ -15,6 +15,7 @@ pub fn games_per_second<G: Game>(c: &mut Criterion, group_name: &str, seats: usi
             level,
             weights: info.weights.map(|w| w.defaults()).unwrap_or_default(),
             time_control: TimeControl::Batch,
+            network: None,
         };
         let mut agents: Vec<_> = (0..seats).map(|_| G::new_agent(&setup)).collect();
         let mut seed = 0;

@@ -104,20 +104,19 @@ pub enum NetworkError {
     Mismatch(String),
 }
 
+/// The messages name no file: the caller says which one (`network file net.knet: truncated`).
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::NotANetwork => f.write_str("not a koom network file (no KNET header)"),
             Self::Version(v) => write!(
                 f,
-                "network file version {v} is not supported (this koom reads version {VERSION})"
+                "format version {v} is not supported (this koom reads version {VERSION})"
             ),
-            Self::Truncated => f.write_str("network file is truncated"),
-            Self::Checksum => {
-                f.write_str("network file checksum does not match: the file is edited or corrupt")
-            }
-            Self::Shape(why) => write!(f, "network has a bad shape: {why}"),
-            Self::Mismatch(why) => write!(f, "network does not fit: {why}"),
+            Self::Truncated => f.write_str("truncated: the file ends before its contents do"),
+            Self::Checksum => f.write_str("checksum does not match: the file is edited or corrupt"),
+            Self::Shape(why) => write!(f, "bad shape: {why}"),
+            Self::Mismatch(why) => write!(f, "does not fit: {why}"),
         }
     }
 }
@@ -323,6 +322,31 @@ impl Network {
                 .iter_mut()
                 .zip(self.row(i))
                 .for_each(|(v, w)| *v -= w);
+        }
+    }
+
+    /// Moves `acc` from the position whose active inputs are `before` to the one whose active
+    /// inputs are `after` (both increasing): the rows of the inputs in one list only, found
+    /// by one merge of the two, without a buffer.
+    pub fn update_between(&self, acc: &mut Accumulator, before: &[u16], after: &[u16]) {
+        let (mut i, mut j) = (0, 0);
+        while i < before.len() || j < after.len() {
+            match (before.get(i), after.get(j)) {
+                (Some(b), Some(a)) if b == a => (i, j) = (i + 1, j + 1),
+                (Some(&b), Some(&a)) if b < a => {
+                    self.update(acc, &[], &[b]);
+                    i += 1;
+                }
+                (Some(&b), None) => {
+                    self.update(acc, &[], &[b]);
+                    i += 1;
+                }
+                (_, Some(&a)) => {
+                    self.update(acc, &[a], &[]);
+                    j += 1;
+                }
+                (None, None) => break,
+            }
         }
     }
 

@@ -1,8 +1,12 @@
 use super::*;
+use std::sync::Arc;
+
+use crate::agent::{AgentSetup, Budget, Context, NoClock, TimeControl};
 use crate::game::NoLog;
 use crate::games::hnefatafl::Hnefatafl;
 use crate::games::thud::Thud;
 use crate::random::RandomStream;
+use crate::search::EmbeddedNetwork;
 
 /// Fixed weights in `-range..range` from a small linear congruential generator, so that the
 /// test's network is the same on every machine without a file.
@@ -149,7 +153,7 @@ fn a_network_file_reads_back_as_written_and_carries_its_names() {
         let wrong = read.check_for::<Thud>().unwrap_err().to_string();
         assert_eq!(
             wrong,
-            "network does not fit: it was trained for `hnefatafl`, not thud"
+            "does not fit: it was trained for `hnefatafl`, not thud"
         );
     }
 }
@@ -185,10 +189,13 @@ fn a_truncated_edited_or_foreign_file_is_refused_with_one_line() {
     version[4] = 9;
     assert_eq!(
         refuse(&version).to_string(),
-        "network file version 9 is not supported (this koom reads version 1)"
+        "format version 9 is not supported (this koom reads version 1)"
     );
     assert_eq!(refuse(b"PK\x03\x04 a zip"), NetworkError::NotANetwork);
-    assert!(refuse(&bytes[..bytes.len() - 1]).to_string() == "network file is truncated");
+    assert_eq!(
+        refuse(&bytes[..bytes.len() - 1]).to_string(),
+        "truncated: the file ends before its contents do"
+    );
 }
 
 #[test]
@@ -204,7 +211,7 @@ fn a_float_network_that_does_not_fit_its_shape_or_the_integers_is_refused() {
             w1: vec![0.0; 39],
             ..good.clone()
         }),
-        "network has a bad shape: w1 holds 39 values, the shape 10x4 needs 40"
+        "bad shape: w1 holds 39 values, the shape 10x4 needs 40"
     );
     let mut big = good.clone();
     big.w1[3] = 1000.0;
@@ -278,4 +285,222 @@ fn hnefatafl_start_features_are_the_thirty_seven_pieces_on_their_squares() {
     assert_eq!(features.iter().filter(|&&i| i < 121).count(), 24);
     let features = check_features(&next);
     assert_eq!((features.len(), features.last()), (38, Some(&363)));
+}
+
+/// Plays `plies` random legal moves from `game`'s start and checks, after each, that an
+/// accumulator moved from the last position's inputs to the new one's equals one refreshed
+/// from scratch.
+fn incremental_equals_full<G: Features>(net: &Network, seed: u64, plies: usize) {
+    let mut dice = RandomStream::dice(seed);
+    let mut rng = RandomStream::from_seed(seed, 9);
+    let mut game = G::new(&Default::default(), 2, &mut dice, &mut NoLog);
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    game.features(&mut before);
+    let mut acc = Accumulator::default();
+    net.refresh(&before, &mut acc);
+    let mut moves = G::MoveList::default();
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        game.legal_moves(&mut moves);
+        let mv = moves[rng.below(moves.len() as u32) as usize];
+        game.play(mv, &mut dice, &mut NoLog);
+        after.clear();
+        game.features(&mut after);
+        net.update_between(&mut acc, &before, &after);
+        let mut fresh = Accumulator::default();
+        net.refresh(&after, &mut fresh);
+        assert_eq!(acc, fresh);
+        assert_eq!(net.output(&acc), net.evaluate(&after));
+        core::mem::swap(&mut before, &mut after);
+    }
+}
+
+#[test]
+fn the_incremental_accumulator_equals_a_full_recomputation_after_random_moves() {
+    for hidden in [0, 32] {
+        let thud = Network::quantise(&float_network(Thud::INPUTS, hidden), "thud", "", "").unwrap();
+        let tafl =
+            Network::quantise(&float_network(Hnefatafl::INPUTS, hidden), "h", "", "").unwrap();
+        for seed in 0..8 {
+            incremental_equals_full::<Thud>(&thud, seed, 300);
+            incremental_equals_full::<Hnefatafl>(&tafl, seed, 300);
+        }
+    }
+}
+
+/// A linear network over the pieces only: `values[k]` logits a piece of kind `k` (the
+/// feature set's kinds, in order), nothing for the side to move, 100 units a logit.
+fn material<G: Features>(values: &[f32]) -> Arc<Network> {
+    let squares = (G::INPUTS - 1) / values.len();
+    let mut w2: Vec<f32> = values
+        .iter()
+        .flat_map(|&v| std::iter::repeat_n(v, squares))
+        .collect();
+    w2.push(0.0);
+    let float = FloatNetwork {
+        inputs: G::INPUTS,
+        hidden: 0,
+        w1: vec![],
+        b1: vec![],
+        w2,
+        b2: 0.0,
+        scale: 100.0,
+    };
+    Arc::new(Network::quantise(&float, G::NAME, G::FEATURE_SET, "{}").unwrap())
+}
+
+/// The score and move of `level` of `G` with `net`, searched from `game` to `depth` plies.
+fn search_with<G: Features>(
+    game: &G,
+    level: usize,
+    net: Option<Arc<Network>>,
+    depth: u32,
+) -> (Option<f64>, G::Move) {
+    let setup = AgentSetup {
+        level,
+        weights: Vec::new(),
+        time_control: TimeControl::Batch,
+        network: net,
+    };
+    let mut agent = G::new_agent(&setup);
+    agent.set_budget(Budget {
+        depth: Some(depth),
+        ..Budget::default()
+    });
+    let mut moves = G::MoveList::default();
+    game.legal_moves(&mut moves);
+    let mut rng = RandomStream::tie_break(1, 0);
+    let ctx = &mut Context {
+        rng: &mut rng,
+        clock: &NoClock,
+    };
+    let analysis = agent.analyse(game, &moves, ctx);
+    (analysis.score, analysis.best)
+}
+
+#[test]
+fn a_network_level_scores_its_leaves_with_the_network_alone() {
+    let (thud, _) = start_and_reply::<Thud>();
+    let (tafl, _) = start_and_reply::<Hnefatafl>();
+    // A network that knows nothing: every position that does not end the game scores 0, where
+    // the hand-made terms score the start's shape (no capture can end a round within 2 plies).
+    let zero = |g: &str, set: &str, inputs| {
+        let float = FloatNetwork {
+            inputs,
+            hidden: 4,
+            w1: vec![0.0; inputs * 4],
+            b1: vec![0.0; 4],
+            w2: vec![0.0; 4],
+            b2: 0.0,
+            scale: 100.0,
+        };
+        Some(Arc::new(Network::quantise(&float, g, set, "{}").unwrap()))
+    };
+    let thud_zero = zero("thud", Thud::FEATURE_SET, Thud::INPUTS);
+    let tafl_zero = zero("hnefatafl", Hnefatafl::FEATURE_SET, Hnefatafl::INPUTS);
+    for level in [2, 4] {
+        assert_eq!(search_with(&thud, level, thud_zero.clone(), 2).0, Some(0.0));
+        assert_ne!(search_with(&thud, level, None, 2).0, Some(0.0));
+    }
+    for level in [1, 3] {
+        assert_eq!(search_with(&tafl, level, tafl_zero.clone(), 2).0, Some(0.0));
+        assert_ne!(search_with(&tafl, level, None, 2).0, Some(0.0));
+    }
+    // Material alone, from the side to move: Thud's start is 32 dwarfs at 1 and 8 trolls at -3
+    // (800 for the dwarfs, who move), and no capture is in reach within one ply; Hnefatafl's is
+    // 24 attackers at 1, 12 defenders at -1 and a king at -2 (1000 for the attackers).
+    let thud_material = material::<Thud>(&[1.0, -3.0]);
+    assert_eq!(search_with(&thud, 2, Some(thud_material), 1).0, Some(800.0));
+    let tafl_material = material::<Hnefatafl>(&[1.0, -1.0, -2.0]);
+    assert_eq!(
+        search_with(&tafl, 1, Some(tafl_material), 1).0,
+        Some(1000.0)
+    );
+}
+
+/// A test-only level table's network: the material network of
+/// [`a_network_level_scores_its_leaves_with_the_network_alone`] (a dwarf 1, a troll -3),
+/// committed under `engine/nets/` as a level would embed its own.
+const TEST_NET: EmbeddedNetwork = EmbeddedNetwork {
+    name: "test-thud-material.knet",
+    bytes: include_bytes!("../../nets/test-thud-material.knet"),
+};
+
+#[test]
+fn a_level_row_that_names_a_network_searches_with_it_unless_the_setup_brings_its_own() {
+    use crate::games::thud::{EvalWeights, Evaluation, SEARCH_SETS};
+    use crate::search::{LevelRow, SearchingAgent, level_network, level_values};
+
+    let material = material::<Thud>(&[1.0, -3.0]);
+    assert_eq!(
+        TEST_NET.read::<Thud>().unwrap(),
+        *material,
+        "the file is its recipe's"
+    );
+    let (eval, search) = level_values(&SEARCH_SETS[0], &[]);
+    let row = LevelRow {
+        name: "test",
+        summary: "a test level",
+        table_bits: 10,
+        search,
+        eval_defaults: &[],
+        network: Some(TEST_NET),
+    };
+    assert_eq!(
+        row.level(&SEARCH_SETS[0]).network,
+        Some("test-thud-material.knet")
+    );
+    let setup = |network| AgentSetup {
+        level: 2,
+        weights: Vec::new(),
+        time_control: TimeControl::Batch,
+        network,
+    };
+    assert_eq!(
+        level_network::<Thud>(&row, &setup(None)),
+        Some(material.clone())
+    );
+    let own = Arc::new(Network::quantise(&float_network(331, 4), "thud", "", "").unwrap());
+    assert_eq!(
+        level_network::<Thud>(&row, &setup(Some(own.clone()))),
+        Some(own)
+    );
+    let plain = LevelRow {
+        network: None,
+        ..row
+    };
+    assert_eq!(level_network::<Thud>(&plain, &setup(None)), None);
+    assert_eq!(plain.level(&SEARCH_SETS[0]).network, None);
+    // The level plays with its network: material alone at one ply from the start.
+    let hand = Evaluation::new(&EvalWeights::from_values(&eval));
+    let net = level_network::<Thud>(&row, &setup(None)).unwrap();
+    let mut agent = SearchingAgent::<Thud, _>::new(
+        &row,
+        NetEvaluation::new(hand, net),
+        &search,
+        TimeControl::Batch,
+    );
+    crate::Agent::<Thud>::set_budget(
+        &mut agent,
+        Budget {
+            depth: Some(1),
+            ..Budget::default()
+        },
+    );
+    let (thud, _) = start_and_reply::<Thud>();
+    let mut rng = RandomStream::tie_break(1, 0);
+    let ctx = &mut Context {
+        rng: &mut rng,
+        clock: &NoClock,
+    };
+    assert_eq!(agent.search(&thud, ctx).score, 800);
+}
+
+#[test]
+fn help_texts_name_the_levels_with_a_built_in_network() {
+    // Every shipped level keeps its hand-made terms until a network wins its gate.
+    assert_eq!(built_in_networks(), Vec::new());
+    assert!(built_in_networks_in_words().starts_with("no level has a built-in network"));
 }

@@ -9,8 +9,11 @@
 //! them.
 
 use super::Limits;
-use crate::agent::TimeControl;
+use std::sync::Arc;
+
+use crate::agent::{AgentSetup, TimeControl};
 use crate::game::Level;
+use crate::nnue::{Network, NetworkError};
 use crate::weights::{Param, WeightSet, override_defaults};
 
 crate::weight_set! {
@@ -141,6 +144,53 @@ pub struct LevelRow {
     pub search: SearchParams,
     /// The evaluation defaults this level has of its own, by name (the game's for the rest).
     pub eval_defaults: &'static [(&'static str, f64)],
+    /// The learned evaluation this level searches with by default (an agent's own network
+    /// replaces it); `None`: its hand-made terms.
+    pub network: Option<EmbeddedNetwork>,
+}
+
+/// A network file built into the engine (`include_bytes!` of a file under `engine/nets/`), so
+/// that the browser package and `koom` play the same level with the same network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EmbeddedNetwork {
+    /// The file's name, as `koom list` shows it.
+    pub name: &'static str,
+    pub bytes: &'static [u8],
+}
+
+impl EmbeddedNetwork {
+    /// The network, read from its bytes.
+    ///
+    /// # Errors
+    /// When the bytes are not a network file for `G` (the level tables' tests read every
+    /// embedded network, so a level never meets one).
+    pub fn read<G: crate::nnue::Features>(&self) -> Result<Network, NetworkError> {
+        let net = Network::from_bytes(self.bytes)?;
+        net.check_for::<G>()?;
+        Ok(net)
+    }
+}
+
+/// The network a searching level of `row` evaluates with under `setup`: the setup's own, else
+/// the row's embedded one, else none (its hand-made terms).
+///
+/// # Panics
+/// When the row's embedded network does not read for `G`, which the game's level tests rule
+/// out.
+#[must_use]
+pub fn level_network<G: crate::nnue::Features>(
+    row: &LevelRow,
+    setup: &AgentSetup,
+) -> Option<Arc<Network>> {
+    setup.network.clone().or_else(|| {
+        row.network.map(|embedded| {
+            Arc::new(
+                embedded
+                    .read::<G>()
+                    .expect("every embedded network reads (checked by the level tests)"),
+            )
+        })
+    })
 }
 
 impl LevelRow {
@@ -152,6 +202,10 @@ impl LevelRow {
             name: self.name,
             summary: self.summary,
             weights: Some(weights),
+            network: match self.network {
+                Some(net) => Some(net.name),
+                None => None,
+            },
         }
     }
 }
@@ -250,6 +304,7 @@ pub const fn level_list<const A: usize, const B: usize, const N: usize>(
         name: "",
         summary: "",
         weights: None,
+        network: None,
     }; N];
     let mut i = 0;
     while i < N {
@@ -287,10 +342,13 @@ pub const fn level_list<const A: usize, const B: usize, const N: usize>(
 ///     game "demo", evaluation EVAL;
 ///     const ROWS;
 ///     static SETS;
-///     "easy" { summary: "one ply", table_bits: 10, search: plies(1.0), eval_defaults: &[] }
+///     "easy" {
+///         summary: "one ply", table_bits: 10, search: plies(1.0), eval_defaults: &[],
+///         network: None,
+///     }
 ///     "hard" {
 ///         summary: "four plies", table_bits: 16, search: plies(4.0),
-///         eval_defaults: &[("material", 1.5)],
+///         eval_defaults: &[("material", 1.5)], network: None,
 ///     }
 /// }
 /// static LEVELS: [Level; 2] = level_list([], &ROWS, &SETS);

@@ -32,8 +32,8 @@ mod tests;
 pub use agent::{SearchRoot, SearchingAgent};
 pub use alphabeta::Searcher;
 pub use level::{
-    LevelRow, SEARCH_LEN, SearchParams, level_list, level_table, level_tables, level_values,
-    weight_sets,
+    EmbeddedNetwork, LevelRow, SEARCH_LEN, SearchParams, level_list, level_network, level_table,
+    level_tables, level_values, weight_sets,
 };
 
 /// The rules of a game as the searcher sees them.

@@ -13,6 +13,7 @@ fn setup(level: usize) -> AgentSetup {
         level,
         weights: Vec::new(),
         time_control: TimeControl::Batch,
+        network: None,
     }
 }
 

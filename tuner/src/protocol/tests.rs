@@ -75,6 +75,7 @@ fn session<G: Game>(level: usize) -> EngineSession<G> {
         level,
         weights: Vec::new(),
         time_control: TimeControl::Batch,
+        network: None,
     };
     EngineSession::new("test".into(), &setup, G::Options::default())
 }

@@ -9,7 +9,8 @@ use super::Hnefatafl;
 use super::eval::{EvalWeights, Evaluation};
 use crate::agent::{Agent, AgentSetup};
 use crate::game::Level;
-use crate::search::{SearchParams, SearchingAgent, level_list, level_values};
+use crate::nnue::NetEvaluation;
+use crate::search::{SearchParams, SearchingAgent, level_list, level_network, level_values};
 
 /// Full-width search defaults with Hnefatafl's contempt.
 const fn search(
@@ -58,31 +59,48 @@ crate::search_levels! {
         table_bits: 10,
         search: search(1.0, 0.0, 50_000.0, 1.0, 100.0, 0.0, 0.0),
         eval_defaults: &[],
+        network: None,
     }
     "normal" {
         summary: "two plies, full width, at most 100,000 nodes (player: 0.3 s)",
         table_bits: 14,
         search: search(2.0, 0.0, 100_000.0, 2.0, 300.0, 0.0, 0.0),
         eval_defaults: &[],
+        network: None,
     }
     "hard" {
         summary: "four plies, futility pruning near the horizon, at most 150,000 nodes (player: up to four plies in 1 s)",
         table_bits: 16,
         search: search(4.0, 0.0, 150_000.0, 4.0, 1000.0, 0.0, 100.0),
         eval_defaults: &[],
+        network: None,
     }
     "expert" {
         summary: "five plies (up to nine where they cost little), late moves reduced, futility pruning, at most 250,000 nodes (player: deepening for 1.8 s)",
         table_bits: 18,
         search: search(5.0, 4.0, 250_000.0, 12.0, 1800.0, 1.0, 100.0),
         eval_defaults: &[],
+        network: None,
     }
 }
 
 pub(super) static LEVELS: [Level; 4] = level_list([], &ROWS, &SETS);
 
+/// The level `setup` asks for, with the network it names or its level's, if any.
 pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Hnefatafl>> {
-    Box::new(searching_agent(setup))
+    let level = setup.level.min(ROWS.len() - 1);
+    match level_network::<Hnefatafl>(&ROWS[level], setup) {
+        Some(net) => {
+            let (eval, search) = level_values(&SETS[level], &setup.weights);
+            Box::new(SearchingAgent::<Hnefatafl, _>::new(
+                &ROWS[level],
+                NetEvaluation::new(Evaluation::new(EvalWeights::from_values(&eval)), net),
+                &search,
+                setup.time_control,
+            ))
+        }
+        None => Box::new(searching_agent(setup)),
+    }
 }
 
 /// The level `setup` asks for (the strongest when its index is beyond them).
@@ -95,4 +113,20 @@ pub(super) fn searching_agent(setup: &AgentSetup) -> SearchingAgent<Hnefatafl, E
         &search,
         setup.time_control,
     )
+}
+
+#[cfg(test)]
+mod network_tests {
+    use super::*;
+
+    /// A level that names a network must be able to load it: [`level_network`] relies on it.
+    #[test]
+    fn every_built_in_network_reads_for_its_level() {
+        for row in &ROWS {
+            if let Some(net) = row.network {
+                net.read::<Hnefatafl>()
+                    .unwrap_or_else(|e| panic!("{} of level {}: {e}", net.name, row.name));
+            }
+        }
+    }
 }

@@ -4,14 +4,14 @@
 
 use super::Hnefatafl;
 use super::board::{Piece, SQUARES, Side, bit, squares};
-use crate::nnue::Features;
+use crate::nnue::{ActiveFeatures, Features};
 
 /// Input of the defenders to move (none for the attackers to move).
 const DEFENDERS_TO_MOVE: u16 = 3 * SQUARES as u16;
 
-impl Hnefatafl {
-    /// Pushes the active inputs, increasing: by piece kind, then by square.
-    pub fn active_features(&self, out: &mut impl Extend<u16>) {
+impl ActiveFeatures for Hnefatafl {
+    /// By piece kind, then by square.
+    fn active_features(&self, out: &mut impl Extend<u16>) {
         let board = self.board();
         for (piece, set) in [
             (Piece::Attacker, board.attackers),

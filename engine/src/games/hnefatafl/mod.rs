@@ -28,6 +28,7 @@ pub use stats::{HnefataflStats, HnefataflSummary};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
+use crate::nnue::{Network, NetworkError};
 use crate::game::{Counters, EndReason, Game, Level, Log, OptionDoc, Outcome};
 use crate::random::RandomStream;
 
@@ -364,6 +365,11 @@ impl Game for Hnefatafl {
 
     fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
         agents::new_agent(setup)
+    }
+
+    /// Every level searches.
+    fn accepts_network(_: usize, net: &Network) -> Result<(), NetworkError> {
+        net.check_for::<Self>()
     }
 
     fn evaluation_terms(&self) -> Option<Vec<f64>> {

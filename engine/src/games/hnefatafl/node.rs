@@ -6,6 +6,7 @@ use super::board::{SQUARES, Side, bit};
 use super::eval::{Evaluation, corner_sight, king_sees_corner};
 use super::{Hnefatafl, Move, MoveList};
 use crate::game::Game;
+use crate::nnue::NetEvaluation;
 use crate::search::{Evaluator, MATE, SearchGame, SearchRoot};
 
 impl SearchGame for Hnefatafl {
@@ -94,5 +95,25 @@ impl Evaluator<Hnefatafl> for Evaluation {
 
     fn tactical(&self, pos: &Hnefatafl, mv: Move) -> bool {
         Evaluation::tactical(self, pos, mv)
+    }
+}
+
+/// A network's score in place of the hand-made one; the ordering and the tactical moves stay
+/// the level's own.
+impl Evaluator<Hnefatafl> for NetEvaluation<Evaluation> {
+    fn evaluate(&self, pos: &Hnefatafl) -> i32 {
+        let score = self.first_side_score(pos);
+        match pos.side_to_move() {
+            Side::Attackers => score,
+            Side::Defenders => -score,
+        }
+    }
+
+    fn order(&self, pos: &Hnefatafl, mv: Move) -> i32 {
+        self.hand.move_order(pos, mv)
+    }
+
+    fn tactical(&self, pos: &Hnefatafl, mv: Move) -> bool {
+        self.hand.tactical(pos, mv)
     }
 }

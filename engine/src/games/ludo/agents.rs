@@ -32,16 +32,19 @@ pub(super) const LEVELS: &[Level] = &[
         name: "easy",
         summary: "uniformly random legal move",
         weights: None,
+        network: None,
     },
     Level {
         name: "normal",
         summary: "capture (more beats fewer) > finish > leave yard > safe square > progress",
         weights: None,
+        network: None,
     },
     Level {
         name: "hard",
         summary: "Normal's order minus risk_weight x the chance of being captured next turn",
         weights: Some(&HardWeights::SET),
+        network: None,
     },
 ];
 

@@ -13,8 +13,10 @@ use super::node::{HORIZON, Node};
 use super::{Move, Side, Thud};
 use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::Level;
+use crate::nnue::{NetEvaluation, Network, NetworkError};
 use crate::search::{
-    Evaluator, SearchGame, SearchParams, SearchRoot, SearchingAgent, level_list, level_values,
+    Evaluator, SearchGame, SearchParams, SearchRoot, SearchingAgent, level_list, level_network,
+    level_values,
 };
 use crate::weights::{Param, WeightSet, with_defaults};
 
@@ -102,6 +104,7 @@ crate::search_levels! {
             ("dwarfs_hunt_few", 0.0),
             ("dwarfs_troll_threat_later", 0.1),
         ],
+        network: None,
     }
     "hard" {
         summary: "alpha-beta, 3 plies among 16 moves (5 as the dwarfs, late quiet moves a ply shallower), captures resolved beyond (player: 0.7 s a move)",
@@ -115,6 +118,7 @@ crate::search_levels! {
         // Hard's dwarfs pay nothing for a dwarf standing alone: most start dwarfs stand alone,
         // and a price pulls edge dwarfs into groups and into the trolls' shoves.
         eval_defaults: &[("dwarfs_isolated", 0.0)],
+        network: None,
     }
     "expert" {
         summary: "alpha-beta, 6 plies among 24 moves, late quiet moves a ply shallower, captures resolved beyond (player: 1.8 s a move)",
@@ -125,8 +129,12 @@ crate::search_levels! {
         // Late in a round, the dwarfs close on a lone troll: rounds drawn with a troll out of
         // reach turn into wins.
         eval_defaults: &[("dwarfs_hunt_few", 0.4)],
+        network: None,
     }
 }
+
+/// The index of the first searching level: Beginner and Easy come first.
+const SEARCHING: usize = 2;
 
 /// Beginner and Easy, which do not search, then the searching levels.
 pub(super) static LEVELS: [Level; 5] = level_list(
@@ -135,11 +143,13 @@ pub(super) static LEVELS: [Level; 5] = level_list(
             name: "beginner",
             summary: "random moves; takes a capture when one is there with probability capture_chance",
             weights: Some(&BeginnerWeights::SET),
+            network: None,
         },
         Level {
             name: "easy",
             summary: "the move whose position the evaluation likes best (captures, formations); no lookahead",
             weights: Some(&EASY_WEIGHTS),
+            network: None,
         },
     ],
     &ROWS,
@@ -165,16 +175,36 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
             )),
         }),
         level => {
-            let row = (level - 2).min(ROWS.len() - 1);
+            let row = (level - SEARCHING).min(ROWS.len() - 1);
             let (eval, search) = level_values(&SEARCH_SETS[row], &setup.weights);
-            Box::new(SearchingAgent::<Thud, _>::new(
-                &ROWS[row],
-                Evaluation::new(&EvalWeights::from_values(&eval)),
-                &search,
-                setup.time_control,
-            ))
+            let hand = Evaluation::new(&EvalWeights::from_values(&eval));
+            match level_network::<Thud>(&ROWS[row], setup) {
+                Some(net) => Box::new(SearchingAgent::<Thud, _>::new(
+                    &ROWS[row],
+                    NetEvaluation::new(hand, net),
+                    &search,
+                    setup.time_control,
+                )),
+                None => Box::new(SearchingAgent::<Thud, _>::new(
+                    &ROWS[row],
+                    hand,
+                    &search,
+                    setup.time_control,
+                )),
+            }
         }
     }
+}
+
+/// [`Game::accepts_network`](crate::Game::accepts_network) for Thud: the searching levels.
+pub(super) fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
+    if level < SEARCHING {
+        return Err(NetworkError::Mismatch(format!(
+            "thud level {} does not search (a network needs balanced, hard or expert)",
+            LEVELS[level].name
+        )));
+    }
+    net.check_for::<Thud>()
 }
 
 /// Whether `mv` takes something in `game`.
@@ -239,6 +269,22 @@ impl Agent<Thud> for Easy {
         Analysis {
             score: Some(f64::from(self.eval.root_order(&node, best))),
             ..Analysis::of_move(best)
+        }
+    }
+}
+
+#[cfg(test)]
+mod network_tests {
+    use super::*;
+
+    /// A level that names a network must be able to load it: [`level_network`] relies on it.
+    #[test]
+    fn every_built_in_network_reads_for_its_level() {
+        for row in &ROWS {
+            if let Some(net) = row.network {
+                net.read::<Thud>()
+                    .unwrap_or_else(|e| panic!("{} of level {}: {e}", net.name, row.name));
+            }
         }
     }
 }

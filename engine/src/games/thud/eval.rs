@@ -14,6 +14,7 @@ use core::cmp::Reverse;
 use super::board::{DIRS, DWARF, Side, SquareSet, TROLL};
 use super::moves::{Move, TakeAllMoveList, generate_captures};
 use super::node::{Node, POINT};
+use crate::nnue::NetEvaluation;
 use crate::search::{Evaluator, SearchGame};
 
 crate::weight_set! {
@@ -266,8 +267,17 @@ impl Evaluation {
     }
 
     /// The side to move's score after resolving captures `plies` deep: each side may stand
-    /// pat or capture, best captures first, within the window `alpha..beta`.
-    fn quiesce(&self, node: &Node, mut alpha: i32, beta: i32, plies: u32) -> i32 {
+    /// pat or capture, best captures first, within the window `alpha..beta`. `stand` scores a
+    /// position from the dwarfs' side where the search stands pat (its flag: whether the
+    /// capture search stops there): the hand-made [`Self::static_score`], or a network's.
+    fn quiesce(
+        &self,
+        node: &Node,
+        mut alpha: i32,
+        beta: i32,
+        plies: u32,
+        stand: &impl Fn(&Node, bool) -> i32,
+    ) -> i32 {
         let board = node.board();
         if board.dwarf_count() == 0 || board.troll_count() == 0 {
             return node.for_side_to_move(POINT * node.margin());
@@ -275,17 +285,17 @@ impl Evaluation {
         if node.out_of_plies() {
             return node.for_side_to_move(self.end_score(node));
         }
-        let stand = node.for_side_to_move(self.static_score(node, plies == 0));
-        if plies == 0 || stand >= beta {
-            return stand;
+        let pat = node.for_side_to_move(stand(node, plies == 0));
+        if plies == 0 || pat >= beta {
+            return pat;
         }
         let mut captures = TakeAllMoveList::new();
         generate_captures(board, &mut captures);
         captures.sort_unstable_by_key(|&mv| Reverse(self.order(node, mv)));
-        let mut best = stand;
-        alpha = alpha.max(stand);
+        let mut best = pat;
+        alpha = alpha.max(pat);
         for &mv in &captures {
-            let score = -self.quiesce(&node.after(mv), -beta, -alpha, plies - 1);
+            let score = -self.quiesce(&node.after(mv), -beta, -alpha, plies - 1, stand);
             if score > best {
                 best = score;
                 alpha = alpha.max(score);
@@ -308,24 +318,41 @@ impl Evaluation {
     }
 }
 
+impl Evaluation {
+    /// The hand-made static score where the capture search stands pat.
+    fn hand_stand(&self) -> impl Fn(&Node, bool) -> i32 + '_ {
+        |node, guess_now| self.static_score(node, guess_now)
+    }
+
+    /// The capture search within `alpha..beta` from `node`, standing pat on `stand`.
+    fn resolve(&self, node: &Node, alpha: i32, beta: i32, stand: &impl Fn(&Node, bool) -> i32) -> i32 {
+        self.quiesce(node, alpha, beta, self.capture_plies, stand)
+    }
+}
+
+/// The position after `mv` from the mover's side, evaluated with its captures resolved (its
+/// final points when `mv` ends the round): the root keeps the moves that do not lose a dwarf
+/// or a troll outright, among a dwarf's six hundred moves that [`Evaluation::order`] scores
+/// alike.
+fn after_move(eval: &impl Evaluator<Node>, node: &Node, mv: Move) -> i32 {
+    let next = node.after(mv);
+    -next.terminal(1).unwrap_or_else(|| eval.evaluate(&next))
+}
+
 impl Evaluator<Node> for Evaluation {
     /// The static score after the capture search.
     fn evaluate(&self, node: &Node) -> i32 {
-        self.quiesce(node, -INF, INF, self.capture_plies)
+        self.resolve(node, -INF, INF, &self.hand_stand())
     }
 
     /// The capture search within the searcher's window: most leaves stand pat above it, and
     /// leave their captures unsearched.
     fn evaluate_within(&self, node: &Node, alpha: i32, beta: i32) -> i32 {
-        self.quiesce(node, alpha, beta, self.capture_plies)
+        self.resolve(node, alpha, beta, &self.hand_stand())
     }
 
-    /// The position after `mv` from the mover's side, evaluated with its captures resolved (its
-    /// final points when `mv` ends the round): the root keeps the moves that do not lose a dwarf
-    /// or a troll outright, among a dwarf's six hundred moves that [`Self::order`] scores alike.
     fn root_order(&self, node: &Node, mv: Move) -> i32 {
-        let next = node.after(mv);
-        -next.terminal(1).unwrap_or_else(|| self.evaluate(&next))
+        after_move(self, node, mv)
     }
 
     /// Captures by the points they take; quiet moves below them, by what they do to cohesion,
@@ -367,5 +394,27 @@ impl Evaluator<Node> for Evaluation {
                     - self.order_danger * danger(to)
             }
         }
+    }
+}
+
+/// A network's score where the capture search stands pat: the same capture search, the same
+/// ends of the round, the same move ordering; only the standing position's score is learned
+/// (the network sees the side to move, so it needs no guess of the threats).
+impl Evaluator<Node> for NetEvaluation<Evaluation> {
+    fn evaluate(&self, node: &Node) -> i32 {
+        self.evaluate_within(node, -INF, INF)
+    }
+
+    fn evaluate_within(&self, node: &Node, alpha: i32, beta: i32) -> i32 {
+        self.hand
+            .resolve(node, alpha, beta, &|n: &Node, _| self.first_side_score(n))
+    }
+
+    fn root_order(&self, node: &Node, mv: Move) -> i32 {
+        after_move(self, node, mv)
+    }
+
+    fn order(&self, node: &Node, mv: Move) -> i32 {
+        self.hand.order(node, mv)
     }
 }

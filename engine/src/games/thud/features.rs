@@ -5,7 +5,7 @@
 
 use super::board::{Board, CELLS, SQUARE_COUNT, Side, Square};
 use super::{Node, Thud};
-use crate::nnue::Features;
+use crate::nnue::{ActiveFeatures, Features};
 
 /// Input of the trolls to move (none for the dwarfs to move).
 const TROLLS_TO_MOVE: u16 = 2 * SQUARE_COUNT as u16;
@@ -31,7 +31,7 @@ const SQUARE_NUMBER: [u16; CELLS] = {
 
 /// Pushes the active inputs of `board`, increasing: square order within each kind, and cells
 /// in square order are increasing ([`Square`]).
-pub(super) fn board_features(board: &Board, out: &mut impl Extend<u16>) {
+fn board_features(board: &Board, out: &mut impl Extend<u16>) {
     for (set, base) in [(board.dwarfs(), 0), (board.trolls(), SQUARE_COUNT as u16)] {
         out.extend(set.iter().map(|sq| base + SQUARE_NUMBER[sq.cell()]));
     }
@@ -49,9 +49,8 @@ impl Features for Thud {
     }
 }
 
-impl Node {
-    /// The active inputs of the searched position (those of [`Features`] for its round).
-    pub fn active_features(&self, out: &mut impl Extend<u16>) {
+impl ActiveFeatures for Node {
+    fn active_features(&self, out: &mut impl Extend<u16>) {
         board_features(self.board(), out);
     }
 }

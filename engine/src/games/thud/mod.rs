@@ -36,6 +36,7 @@ pub use stats::{AgentSummary, MatchRecord, ReasonCount, ThudStats, ThudSummary};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
+use crate::nnue::{Network, NetworkError};
 use crate::game::{Counters, EndReason, Game, Level, Log, MAX_SEATS, OptionDoc, Outcome};
 use crate::random::RandomStream;
 
@@ -317,6 +318,11 @@ impl Game for Thud {
 
     fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
         agents::new_agent(setup)
+    }
+
+    /// Balanced, Hard and Expert search; Beginner and Easy do not.
+    fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
+        agents::accepts_network(level, net)
     }
 
     /// Seat 0 scores its surviving dwarfs, seat 1 four per surviving troll.

@@ -38,18 +38,21 @@ pub(super) const LEVELS: &[Level] = &[
         name: "easy",
         summary: "random legal set-asides and victims",
         weights: None,
+        network: None,
     },
     Level {
         name: "normal",
         summary: "small if the first roll has more 1-2s than 5-6s, else big; keeps every 1 (small) \
                   or 6 (big), else the single best die; hits the leader",
         weights: None,
+        network: None,
     },
     Level {
         name: "hard",
         summary: "keeps by the exact optimal policy for damage dealt against points lost (a \
                   precomputed table); victim by score and rounds won",
         weights: Some(&HardWeights::SET),
+        network: None,
     },
 ];
 

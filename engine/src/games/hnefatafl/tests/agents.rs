@@ -14,6 +14,7 @@ fn agent(
         level,
         weights: Hnefatafl::levels()[level].weights.unwrap().defaults(),
         time_control,
+        network: None,
     })
 }
 
@@ -133,6 +134,7 @@ fn the_player_time_budget_binds_on_an_injected_clock() {
         level: 3,
         weights: Vec::new(),
         time_control: crate::agent::TimeControl::Player,
+        network: None,
     };
     let mut expert = super::super::agents::searching_agent(&setup);
     let limits = *expert.limits(0);

@@ -8,6 +8,7 @@ fn choose(level: usize, game: &Ludo, weights: Vec<f64>) -> Move {
         level,
         weights,
         time_control: TimeControl::Batch,
+        network: None,
     });
     let mut moves = ArrayVec::new();
     game.legal_moves(&mut moves);
@@ -131,6 +132,7 @@ fn hard_avoids_risk_that_normal_ignores() {
                 level: 1,
                 weights: vec![],
                 time_control: TimeControl::Batch,
+                network: None,
             });
             let mut rng = RandomStream::tie_break(seed, 0);
             agent

@@ -21,6 +21,7 @@ fn agent(level: usize, changes: &[(&str, f64)], time_control: TimeControl) -> Bo
         level,
         weights,
         time_control,
+        network: None,
     })
 }
 

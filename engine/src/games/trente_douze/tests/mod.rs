@@ -105,6 +105,7 @@ fn run_logged_game(seats: usize, levels: &[usize], seed: u64, log: &mut impl Log
                     .map(|w| w.defaults())
                     .unwrap_or_default(),
                 time_control: TimeControl::Batch,
+                network: None,
             })
         })
         .collect();
@@ -147,6 +148,7 @@ fn choose_with(level: usize, weights: Vec<f64>, game: &TrenteDouze) -> Move {
         level,
         weights,
         time_control: TimeControl::Batch,
+        network: None,
     });
     let mut rng = RandomStream::tie_break(1, 0);
     agent.choose(
