@@ -105,6 +105,13 @@ impl FeaturesVisitor for Train<'_> {
             config.epochs,
             config.batch_size
         );
+        let fitted = tuner::train::fitted_score_scale(&set);
+        if let Some(k) = fitted {
+            outln!(
+                "the scores predict the results best at score_scale {k:.0} (the config's: {})",
+                config.score_scale
+            );
+        }
         let started = Instant::now();
         let mut trained = Vec::new();
         for &hidden in &shapes {
@@ -159,6 +166,7 @@ impl FeaturesVisitor for Train<'_> {
             "network": model_json(network, config.hidden),
             "linear": model_json(linear, 0),
             "quantisation": error,
+            "fitted_score_scale": fitted,
             "output": {
                 "path": net_path.display().to_string(),
                 "bytes": bytes.len(),

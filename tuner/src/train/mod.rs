@@ -78,6 +78,30 @@ pub fn target(p: &Position<'_>, lambda: f64, score_scale: f64) -> f32 {
     blended as f32
 }
 
+/// The `score_scale` under which the scores alone best predict the results: the least mean
+/// squared error of `sigmoid(score / k) - result` over the scored positions, on a geometric grid
+/// of 161 points from 10 to 10⁵ units a logit; `None` without scored positions. A config whose
+/// `score_scale` is far from it blends two targets on different scales.
+#[must_use]
+pub fn fitted_score_scale(set: &PositionSet) -> Option<f64> {
+    let scored: Vec<(f64, f64)> = set
+        .iter()
+        .filter_map(|p| Some((f64::from(p.score?), f64::from(p.result))))
+        .collect();
+    if scored.is_empty() {
+        return None;
+    }
+    let error = |k: f64| -> f64 {
+        let e = scored.iter().map(|&(s, r)| (sigmoid(s / k) - r).powi(2));
+        e.sum::<f64>()
+    };
+    (0..=160)
+        .map(|i| 10f64.powf(1.0 + f64::from(i) / 40.0))
+        .map(|k| (k, error(k)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(k, _)| k)
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -408,6 +432,25 @@ mod tests {
             "{:?}",
             one.losses
         );
+    }
+
+    #[test]
+    fn the_fitted_score_scale_is_the_one_the_results_follow() {
+        // Results exactly sigmoid(score / 400): the grid point 10^(1 + 64/40) = 398.1 is nearest.
+        let mut set = linear_set(&[0.0], 0.0, 0);
+        for score in (-2000..=2000).step_by(50) {
+            let result = sigmoid(f64::from(score) / 400.0) as f32;
+            let p = Position {
+                group: 0,
+                result,
+                score: Some(score),
+                features: &[],
+            };
+            set.push(p).unwrap();
+        }
+        let k = fitted_score_scale(&set).unwrap();
+        assert!((k - 398.1).abs() < 0.1, "{k}");
+        assert_eq!(fitted_score_scale(&linear_set(&[0.0], 0.0, 3)), None);
     }
 
     #[test]
