@@ -1,5 +1,6 @@
 //! Convergence plots of a tuning run: each parameter over the iterations, normalised by its range
-//! so that parameters of different scales share one axis.
+//! so that parameters of different scales share one axis; and plots of quantities that share
+//! their units (a training run's losses per epoch), drawn on one axis of those units.
 //!
 //! The figure is an SVG only: its labels are SVG `<text>`, which the viewer renders. plotters
 //! draws text into bitmaps only through a font engine (`ttf`, which needs fontconfig and system
@@ -36,10 +37,15 @@ impl Series {
     }
 }
 
-/// The figure: a title and the series.
+/// The figure: a title, the axes and the series.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Convergence {
     pub title: String,
+    /// What a step of the series is (`iteration`, `epoch`).
+    pub x_label: String,
+    /// `None`: each series is drawn normalised by its own range (`min`, `max`); `Some(label)`:
+    /// every series is drawn as it is, on one axis of these units, spanning their values.
+    pub y_label: Option<String>,
     pub series: Vec<Series>,
 }
 
@@ -85,6 +91,36 @@ impl Convergence {
         Ok(text)
     }
 
+    /// The y axis' span: the unit range, or the values' own, each with a margin of 2%.
+    fn y_range(&self) -> (f64, f64) {
+        if self.y_label.is_none() {
+            return (-0.02, 1.02);
+        }
+        let values = self.series.iter().flat_map(|s| &s.values);
+        let finite = values.copied().filter(|v| v.is_finite());
+        let (lo, hi) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+        if lo > hi {
+            return (-0.02, 1.02);
+        }
+        let pad = if hi > lo { (hi - lo) * 0.02 } else { 0.5 };
+        (lo - pad, hi + pad)
+    }
+
+    /// A series' points as drawn (see [`Convergence::y_label`]).
+    fn points<'s>(&self, series: &'s Series) -> Box<dyn Iterator<Item = (f64, f64)> + 's> {
+        if self.y_label.is_none() {
+            return Box::new(series.normalised());
+        }
+        let values = series.values.iter().enumerate();
+        Box::new(
+            values
+                .map(|(i, &v)| (i as f64, v))
+                .filter(|p| p.1.is_finite()),
+        )
+    }
+
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         root.fill(&WHITE).map_err(plot_error)?;
         let last = self
@@ -94,26 +130,31 @@ impl Convergence {
             .max()
             .unwrap_or(0)
             .max(1) as f64;
+        let (lo, hi) = self.y_range();
         let mut chart = ChartBuilder::on(root)
             .margin(16)
             .caption(&self.title, ("sans-serif", 26))
             .x_label_area_size(40)
             .y_label_area_size(56)
-            .build_cartesian_2d(0.0..last, -0.02..1.02)
+            .build_cartesian_2d(0.0..last, lo..hi)
             .map_err(plot_error)?;
         chart
             .configure_mesh()
             .light_line_style(WHITE.mix(0.0))
             .label_style(("sans-serif", 16))
             .axis_desc_style(("sans-serif", 18))
-            .x_desc("iteration")
-            .y_desc("(value - min) / (max - min)")
+            .x_desc(&self.x_label)
+            .y_desc(
+                self.y_label
+                    .as_deref()
+                    .unwrap_or("(value - min) / (max - min)"),
+            )
             .draw()
             .map_err(plot_error)?;
         for (i, series) in self.series.iter().enumerate() {
             let style = colour(i).stroke_width(2);
             chart
-                .draw_series(LineSeries::new(series.normalised(), style))
+                .draw_series(LineSeries::new(self.points(series), style))
                 .map_err(plot_error)?
                 .label(&series.name)
                 .legend(move |(x, y)| {
@@ -141,6 +182,8 @@ mod tests {
     fn figure() -> Convergence {
         Convergence {
             title: "ludo-hard".into(),
+            x_label: "iteration".into(),
+            y_label: None,
             series: vec![
                 Series {
                     name: "risk_weight".into(),
@@ -171,6 +214,18 @@ mod tests {
         for label in ["risk_weight", "capture", "iteration"] {
             assert!(svg.contains(&format!("\n{label}\n</text>")), "{label}");
         }
+    }
+
+    #[test]
+    fn a_shared_axis_spans_the_values_and_names_their_units() {
+        let mut f = figure();
+        f.y_label = Some("mean squared error".into());
+        f.series[1].values.push(f64::NAN);
+        assert_eq!(f.y_range(), (0.0 - 0.05, 2.5 + 0.05));
+        let drawn: Vec<(f64, f64)> = f.points(&f.series[1]).collect();
+        assert_eq!(drawn, [(0.0, 0.5), (1.0, 1.0), (2.0, 2.0), (3.0, 2.5)]);
+        let svg = f.svg().unwrap();
+        assert!(svg.contains("\nmean squared error\n</text>"), "{svg}");
     }
 
     #[test]

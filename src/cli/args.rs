@@ -238,6 +238,13 @@ pub enum Command {
     /// games whose evaluation is linear in its weights: Hnefatafl) and write them as a weights
     /// file; plays no game.
     Fit(FitArgs),
+    /// Turn game records (`--records`, with or without `--records-scores`) into a position set
+    /// for `koom train`: a seeded sample of each game's positions as network inputs, labelled
+    /// with the game's result and each move's searched score (docs/learning.md).
+    Positions(PositionsArgs),
+    /// Train a network evaluation on position sets (config in TOML, see configs/train/) and
+    /// write it as a network file, with train.json and loss.svg beside it (docs/learning.md).
+    Train(TrainArgs),
 }
 
 /// fishtest's presets, in normalized Elo.
@@ -776,6 +783,70 @@ pub struct FitArgs {
     /// it holds the errors and the weights before and after.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Print nothing but errors.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `--game`'s help for the commands of learned evaluations: the games with a feature set.
+fn features_game_help() -> String {
+    format!(
+        "Game with a feature set for networks: {}",
+        engine::nnue::FEATURE_GAMES.join(", ")
+    )
+}
+
+#[derive(Debug, Args)]
+pub struct PositionsArgs {
+    #[arg(long, help = features_game_help())]
+    pub game: String,
+    /// A records file (`koom run --records`, best with `--records-scores`); repeatable, read in
+    /// order. Every game is replayed and checked.
+    #[arg(long = "records", value_name = "FILE", required = true)]
+    pub records: Vec<PathBuf>,
+    /// The position set to write (written under FILE.tmp, then renamed).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Leave out the positions before this ply of each game.
+    #[arg(long, default_value_t = 8)]
+    pub skip: u32,
+    /// Keep at most this many positions of each game, drawn at random (by --seed) among those
+    /// from ply --skip on that are not already in the set.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..))]
+    pub per_game: u32,
+    /// Keep only positions whose move has a searched score.
+    #[arg(long)]
+    pub scored_only: bool,
+    /// Games with points (Thud): a position's result is sigmoid(margin / SCALE), the margin
+    /// being the first side's points less the other's at the round's end.
+    #[arg(long, default_value_t = 10.0, value_name = "SCALE")]
+    pub margin_scale: f64,
+    /// Seed of the per-game draws: the same records and seed give the same set.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print nothing but errors.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// The training config (TOML; see configs/train/).
+    #[arg(long, value_name = "FILE")]
+    pub config: PathBuf,
+    /// Position sets to train on, in place of the config's `positions` (repeatable).
+    #[arg(long = "positions", value_name = "FILE")]
+    pub positions: Vec<PathBuf>,
+    /// The output folder (default: koom-results/train-GAME): the network `net.knet`,
+    /// `train.json` and `loss.svg`.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The seed of the initial weights and shuffles, in place of the config's.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: the CPUs koom may use). The network does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
     /// Print nothing but errors.
     #[arg(long)]
     pub quiet: bool,

@@ -11,10 +11,12 @@ mod merge;
 mod openings;
 mod play;
 mod position;
+mod positions;
 mod report;
 mod run;
 mod serve;
 mod strength;
+mod train;
 mod tune;
 
 use std::process::ExitCode;
@@ -31,6 +33,8 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Ladder(args) => args.common.quiet,
         Command::Tune(args) => args.quiet,
         Command::Fit(args) => args.quiet,
+        Command::Positions(args) => args.quiet,
+        Command::Train(args) => args.quiet,
         _ => false,
     };
     crate::output::QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
@@ -50,6 +54,8 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Ladder(args) => strength::ladder(args),
         Command::Tune(args) => tune::tune(args),
         Command::Fit(args) => fit::fit(&args),
+        Command::Positions(args) => positions::positions(&args),
+        Command::Train(args) => train::train(&args),
         Command::Openings(args) => openings::openings(&args),
         Command::Connect(args) => connect::connect(&args),
     }

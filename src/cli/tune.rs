@@ -239,6 +239,8 @@ fn write_plots<G: Game>(tuner: &Tuner<G>, state: &TuneState, out: &Path) -> anyh
             state.done(),
             spec.pairs
         ),
+        x_label: "iteration".into(),
+        y_label: None,
         series: tuner
             .spsa
             .params

@@ -14,6 +14,7 @@ mod games;
 mod headline;
 mod hnefatafl_levels;
 mod htp;
+mod learning;
 mod networks;
 mod openings;
 mod outside;

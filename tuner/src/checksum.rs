@@ -17,9 +17,18 @@ const FIELD: &str = "checksum";
 /// means the same to every build.
 #[must_use]
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    fnv1a64_from(None, bytes)
+}
+
+/// FNV-1a continued over `bytes` from the hash of what came before (`None`: from the start), so
+/// that several files hash as their concatenation without being joined in memory.
+#[must_use]
+pub fn fnv1a64_from(state: Option<u64>, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(state.unwrap_or(0xcbf2_9ce4_8422_2325), |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
 }
 
 fn of(value: &Value) -> String {
@@ -67,6 +76,10 @@ mod tests {
         assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
+        assert_eq!(
+            fnv1a64_from(Some(fnv1a64(b"foo")), b"bar"),
+            fnv1a64(b"foobar")
+        );
     }
 
     #[test]

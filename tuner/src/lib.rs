@@ -12,6 +12,7 @@ pub mod lines;
 pub mod openings;
 pub mod partial;
 pub mod perft;
+pub mod positions;
 pub mod protocol;
 pub mod records;
 pub mod runner;
@@ -22,6 +23,7 @@ pub mod summary;
 pub mod tally;
 pub mod threads;
 pub mod tournament;
+pub mod train;
 pub mod tune;
 
 pub use error::InputError;

@@ -69,11 +69,19 @@ pub fn replay<G: Game>(
     on_move: impl FnMut(&G, G::Move),
 ) -> Result<(Record, G), InputError> {
     let record = Record::parse(line).map_err(InputError::new)?;
-    let options = rules_of::<G>(&record)?;
-    let game = record
-        .replay_noting(&options, on_move)
-        .map_err(|e| InputError::new(format!("record of game {}: {e}", record.index)))?;
+    let game = replay_record(&record, on_move)?;
     Ok((record, game))
+}
+
+/// [`replay`] of a record already read (a caller that needs its fields while it replays).
+pub fn replay_record<G: Game>(
+    record: &Record,
+    on_move: impl FnMut(&G, G::Move),
+) -> Result<G, InputError> {
+    let options = rules_of::<G>(record)?;
+    record
+        .replay_noting(&options, on_move)
+        .map_err(|e| InputError::new(format!("record of game {}: {e}", record.index)))
 }
 
 /// A records file being written: lines go to `FILE.partial`, renamed to `FILE` once every game

@@ -59,3 +59,6 @@ pub fn built_in_networks_in_words() -> String {
 
 #[cfg(test)]
 mod tests;
+
+mod registry;
+pub use registry::{FEATURE_GAMES, FeaturesVisitor, NoFeatures, visit_features_game};
