@@ -92,7 +92,7 @@ impl EndReason for Reason {
 
     fn name(self) -> &'static str {
         match self {
-            Self::NoCapture => "no recent capture",
+            Self::NoCapture => "no capture window",
             Self::PlyCap => "ply cap",
             Self::DwarfsGone => "dwarfs eliminated",
             Self::TrollsGone => "trolls eliminated",

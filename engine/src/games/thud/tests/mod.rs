@@ -329,7 +329,7 @@ fn rounds_end_on_the_no_capture_window() {
         g.play(mv, &mut RandomStream::dice(0), &mut NoLog);
     }
     let outcome = g.outcome().unwrap();
-    assert_eq!(outcome.reason.name(), "no recent capture");
+    assert_eq!(outcome.reason.name(), "no capture window");
     assert_eq!(outcome.result_of(0), SeatResult::Draw, "32 points each");
     assert_eq!(g.points().unwrap()[..2], [32, 32]);
     assert!(
