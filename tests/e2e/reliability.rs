@@ -412,3 +412,25 @@ fn edited_run_checkpoints_are_refused() {
     .unwrap();
     resume().rejects("checksum mismatch");
 }
+
+#[test]
+fn merge_without_arguments_and_an_empty_out_are_one_clear_line() {
+    // Once "required arguments were not provided:" with the list cut off.
+    rejects(&["merge"], "not provided: --out <OUT> <SHARDS>...");
+    // Once `out = ""` wrote the results into the current folder.
+    let dir = scratch("empty-out");
+    let config = dir.join("empty-out.toml");
+    std::fs::write(&config, "out = \"\"\n").unwrap();
+    let o = Koom::new("run")
+        .arg(&config)
+        .args(["--games", "4"])
+        .current_dir(&dir)
+        .output();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the output folder is empty"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("summary.json").exists());
+}

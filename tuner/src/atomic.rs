@@ -79,6 +79,13 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// Creates `dir` if needed and checks that files can be created in it, before any work is done.
 pub fn check_writable_dir(dir: &Path) -> io::Result<()> {
     let shown = dir.display();
+    // An empty name would write into the current folder without saying so.
+    if dir.as_os_str().is_empty() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the output folder is empty (`out = \"\"` or `--out ''`): name a folder",
+        ));
+    }
     // The folder is recorded in checkpoints and shards, whose JSON holds only UTF-8.
     if dir.to_str().is_none() {
         return Err(io::Error::new(
@@ -200,6 +207,13 @@ mod tests {
         assert!(err.to_string().contains("not a UTF-8 path"), "{err}");
         assert!(!bad.exists());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_empty_output_folder_is_refused() {
+        let err = check_writable_dir(Path::new("")).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+        assert!(err.to_string().contains("output folder is empty"), "{err}");
     }
 
     #[test]
