@@ -13,8 +13,25 @@ pub struct AtomicFile {
     writer: Option<BufWriter<File>>,
 }
 
+/// Refuses to replace `target` when it is a symlink, a device, a FIFO or a socket: a rename
+/// would put a regular file in its place (as root, over `/dev/full`). A folder is left to the
+/// rename, which fails on it.
+pub fn check_replaceable(target: &Path) -> io::Result<()> {
+    match std::fs::symlink_metadata(target) {
+        Ok(meta) if !meta.is_file() && !meta.is_dir() => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} is not a regular file (a symlink, device, FIFO or socket): koom replaces only regular files; choose another path",
+                target.display()
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 impl AtomicFile {
     pub fn create(target: &Path) -> io::Result<Self> {
+        check_replaceable(target)?;
         let mut temp = target.as_os_str().to_owned();
         temp.push(".tmp");
         let temp = PathBuf::from(temp);
@@ -206,6 +223,30 @@ mod tests {
         let err = check_writable_dir(&bad).unwrap_err();
         assert!(err.to_string().contains("not a UTF-8 path"), "{err}");
         assert!(!bad.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_or_a_fifo_is_never_replaced() {
+        let dir = scratch("special");
+        let link = dir.join("link.txt");
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+        let err = write_atomic(&link, b"x").unwrap_err();
+        assert!(err.to_string().contains("is not a regular file"), "{err}");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(!dir.join("link.txt.tmp").exists());
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            assert!(write_atomic(&fifo, b"x").is_err());
+            assert!(!std::fs::metadata(&fifo).unwrap().is_file());
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
