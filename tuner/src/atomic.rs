@@ -271,7 +271,16 @@ mod tests {
         );
         assert!(err.to_string().contains(&pid), "{err}");
         drop(held);
-        let again = lock_output_dir(&dir).unwrap();
+        // A process forked by another test between fork and exec shares the lock's file
+        // description for a moment: wait that out.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let again = loop {
+            match lock_output_dir(&dir) {
+                Ok(lock) => break lock,
+                Err(e) if std::time::Instant::now() > deadline => panic!("{e}"),
+                Err(_) => std::thread::sleep(std::time::Duration::from_millis(10)),
+            }
+        };
         drop(again);
         std::fs::remove_dir_all(&dir).unwrap();
     }
