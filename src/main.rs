@@ -18,14 +18,17 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(error) => {
-            // clap's first line names the problem; the usage block after it is left to --help.
+            // clap's first paragraph names the problem (with the missing arguments listed on the
+            // lines below it), joined into one line; the usage block after it is left to --help.
             let text = error.to_string();
-            let first = text
+            let problem: Vec<&str> = text
                 .lines()
-                .next()
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ");
-            errln!("koom: error: {first} (see koom --help)");
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let problem = problem.join(" ");
+            let problem = problem.trim_start_matches("error: ");
+            errln!("koom: error: {problem} (see koom --help)");
             return ExitCode::from(2);
         }
     };

@@ -160,10 +160,9 @@ impl Record {
             ));
         }
         let text = |t: &str| (!t.trim().is_empty()).then(|| t.trim().to_string());
-        let moves: Vec<String> = moves
-            .split(',')
-            .map(str::trim)
-            .filter(|m| !m.is_empty())
+        let moves: Vec<String> = move_list(moves)
+            .map_err(|why| ParseError::new(format!("moves: {why}")).reading("record", line))?
+            .into_iter()
             .map(str::to_string)
             .collect();
         if let Some(scores) = scores.as_ref().filter(|s| s.len() != moves.len()) {
@@ -256,6 +255,24 @@ impl Record {
     }
 }
 
+/// A comma-separated list of moves (a record's MOVES field, an opening's `moves:`), each
+/// trimmed; an empty text is no move. An empty entry (`a,,b`, a leading or trailing comma) is
+/// refused rather than skipped: the list was cut or edited, and would replay another game.
+pub fn move_list(text: &str) -> Result<Vec<&str>, String> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let moves: Vec<&str> = text.split(',').map(str::trim).collect();
+    match moves.iter().position(|m| m.is_empty()) {
+        Some(at) => Err(format!(
+            "move {} of {} is empty (a comma too many)",
+            at + 1,
+            quote(text.trim())
+        )),
+        None => Ok(moves),
+    }
+}
+
 /// The SCORES field: `SCORE@DEPTH` or `-` per move, comma separated.
 fn parse_scores(text: &str) -> Result<Vec<Option<MoveScore>>, String> {
     let entries = text.split(',').map(str::trim).filter(|e| !e.is_empty());
@@ -331,6 +348,17 @@ mod tests {
 
     const LINE: &str =
         "4\t2\t0\t77\tnormal,easy\tseat 0 wins\tcorner\tdefault\tstart\ta4-c4,k7-i7,d1-d3\t-";
+
+    #[test]
+    fn an_empty_move_in_a_record_is_refused_and_no_moves_is_an_empty_field() {
+        assert_eq!(move_list(""), Ok(Vec::new()));
+        assert_eq!(move_list(" a4-c4 , k7-i7"), Ok(vec!["a4-c4", "k7-i7"]));
+        for cut in ["a4-c4,,k7-i7", ",a4-c4", "a4-c4,"] {
+            let line = LINE.replace("a4-c4,k7-i7,d1-d3", cut);
+            let err = Record::parse(&line).unwrap_err().to_string();
+            assert!(err.contains("is empty (a comma too many)"), "{cut}: {err}");
+        }
+    }
 
     #[test]
     fn scores_are_an_optional_last_field_read_back_as_written() {

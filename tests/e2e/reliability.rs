@@ -412,3 +412,59 @@ fn edited_run_checkpoints_are_refused() {
     .unwrap();
     resume().rejects("checksum mismatch");
 }
+
+#[test]
+fn merge_without_arguments_and_an_empty_out_are_one_clear_line() {
+    // Once "required arguments were not provided:" with the list cut off.
+    rejects(&["merge"], "not provided: --out <OUT> <SHARDS>...");
+    // Once `out = ""` wrote the results into the current folder.
+    let dir = scratch("empty-out");
+    let config = dir.join("empty-out.toml");
+    std::fs::write(&config, "out = \"\"\n").unwrap();
+    let o = Koom::new("run")
+        .arg(&config)
+        .args(["--games", "4"])
+        .current_dir(&dir)
+        .output();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the output folder is empty"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("summary.json").exists());
+}
+
+/// `--records` and `koom openings --out` given a symlink or a FIFO: refused with one line,
+/// the special file left as it was (once a regular file was renamed over it).
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_never_replaced() {
+    let dir = scratch("special-files");
+    let link = dir.join("link");
+    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    for target in [&link, &fifo] {
+        Koom::new("run")
+            .args(["--game", "ludo", "--games", "4", "--records"])
+            .arg(target)
+            .out(dir.join("run"))
+            .rejects("is not a regular file");
+        Koom::new("openings")
+            .args([
+                "--game", "thud", "--plies", "2", "--count", "1", "--quiet", "--out",
+            ])
+            .arg(target)
+            .rejects("is not a regular file");
+        let kind = std::fs::symlink_metadata(target).unwrap().file_type();
+        assert!(kind.is_symlink() || !kind.is_file(), "{}", target.display());
+    }
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}

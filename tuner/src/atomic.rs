@@ -13,8 +13,25 @@ pub struct AtomicFile {
     writer: Option<BufWriter<File>>,
 }
 
+/// Refuses to replace `target` when it is a symlink, a device, a FIFO or a socket: a rename
+/// would put a regular file in its place (as root, over `/dev/full`). A folder is left to the
+/// rename, which fails on it.
+pub fn check_replaceable(target: &Path) -> io::Result<()> {
+    match std::fs::symlink_metadata(target) {
+        Ok(meta) if !meta.is_file() && !meta.is_dir() => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} is not a regular file (a symlink, device, FIFO or socket): koom replaces only regular files; choose another path",
+                target.display()
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 impl AtomicFile {
     pub fn create(target: &Path) -> io::Result<Self> {
+        check_replaceable(target)?;
         let mut temp = target.as_os_str().to_owned();
         temp.push(".tmp");
         let temp = PathBuf::from(temp);
@@ -79,6 +96,13 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// Creates `dir` if needed and checks that files can be created in it, before any work is done.
 pub fn check_writable_dir(dir: &Path) -> io::Result<()> {
     let shown = dir.display();
+    // An empty name would write into the current folder without saying so.
+    if dir.as_os_str().is_empty() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the output folder is empty (`out = \"\"` or `--out ''`): name a folder",
+        ));
+    }
     // The folder is recorded in checkpoints and shards, whose JSON holds only UTF-8.
     if dir.to_str().is_none() {
         return Err(io::Error::new(
@@ -202,6 +226,37 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_or_a_fifo_is_never_replaced() {
+        let dir = scratch("special");
+        let link = dir.join("link.txt");
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+        let err = write_atomic(&link, b"x").unwrap_err();
+        assert!(err.to_string().contains("is not a regular file"), "{err}");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(!dir.join("link.txt.tmp").exists());
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            assert!(write_atomic(&fifo, b"x").is_err());
+            assert!(!std::fs::metadata(&fifo).unwrap().is_file());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_empty_output_folder_is_refused() {
+        let err = check_writable_dir(Path::new("")).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+        assert!(err.to_string().contains("output folder is empty"), "{err}");
+    }
+
     #[test]
     fn a_locked_folder_is_refused_until_released() {
         let dir = scratch("lock");
@@ -216,7 +271,16 @@ mod tests {
         );
         assert!(err.to_string().contains(&pid), "{err}");
         drop(held);
-        let again = lock_output_dir(&dir).unwrap();
+        // A process forked by another test between fork and exec shares the lock's file
+        // description for a moment: wait that out.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let again = loop {
+            match lock_output_dir(&dir) {
+                Ok(lock) => break lock,
+                Err(e) if std::time::Instant::now() > deadline => panic!("{e}"),
+                Err(_) => std::thread::sleep(std::time::Duration::from_millis(10)),
+            }
+        };
         drop(again);
         std::fs::remove_dir_all(&dir).unwrap();
     }

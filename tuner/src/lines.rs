@@ -15,7 +15,7 @@ use std::io::{BufWriter, Write as _};
 use std::path::{Path, PathBuf};
 
 use crate::InputError;
-use crate::atomic::write_atomic;
+use crate::atomic::{check_replaceable, write_atomic};
 
 /// A line file being written.
 #[derive(Debug)]
@@ -45,6 +45,8 @@ pub struct Layout<'a> {
 impl LineFile {
     /// Starts `path` afresh, under the name `partial` until it is finished.
     pub fn create(path: &Path, partial: PathBuf, header: Option<&str>) -> std::io::Result<Self> {
+        check_replaceable(path)?;
+        check_replaceable(&partial)?;
         let file = File::create(&partial).map_err(|e| cannot(&partial, &e))?;
         let mut out = BufWriter::new(file);
         if let Some(header) = header {
@@ -70,6 +72,9 @@ impl LineFile {
         counted: &dyn Fn(u64) -> bool,
         games: u64,
     ) -> Result<Self, InputError> {
+        for target in [path, &partial] {
+            check_replaceable(target).map_err(|e| InputError::new(e.to_string()))?;
+        }
         let shown = partial.display();
         let flag = layout.flag;
         let text = match std::fs::read(&partial) {

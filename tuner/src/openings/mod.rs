@@ -193,22 +193,20 @@ impl<G: Game> Suite<G> {
 
 /// `position: TEXT [moves: M1, ...]` or `moves: M1, ...` split into its position text and moves.
 fn split_line(line: &str) -> Result<(Option<&str>, Vec<&str>), String> {
-    fn list(text: &str) -> Vec<&str> {
-        text.split(',')
-            .map(str::trim)
-            .filter(|m| !m.is_empty())
-            .collect()
-    }
-    if let Some(rest) = line.strip_prefix("moves:") {
-        let moves = list(rest);
+    // `moves:` must list a move wherever it is written.
+    fn list(text: &str) -> Result<Vec<&str>, String> {
+        let moves = engine::record::move_list(text)?;
         if moves.is_empty() {
             return Err("`moves:` lists no move (write `moves: M1, M2, ...`)".into());
         }
-        return Ok((None, moves));
+        Ok(moves)
+    }
+    if let Some(rest) = line.strip_prefix("moves:") {
+        return Ok((None, list(rest)?));
     }
     if let Some(rest) = line.strip_prefix("position:") {
         let (text, moves) = match rest.split_once("moves:") {
-            Some((text, moves)) => (text, list(moves)),
+            Some((text, moves)) => (text, list(moves)?),
             None => (rest, Vec::new()),
         };
         let text = text.trim();

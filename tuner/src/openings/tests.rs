@@ -42,7 +42,22 @@ fn bad_lines_name_the_file_and_line() {
         "s.txt:2: `d1-b1` is not an opening: write `moves: M1, M2, ...` or `position: TEXT [moves: M1, ...]` (`#` starts a comment line)"
     );
     assert!(err("moves: d1-b1, d1-d2\n").starts_with("s.txt:1: move 2 `d1-d2` is illegal"));
-    assert!(err("moves:  ,\n").starts_with("s.txt:1: `moves:` lists no move"));
+    assert!(err("moves:  \n").starts_with("s.txt:1: `moves:` lists no move"));
+    // Empty moves were skipped: a cut or edited list would have replayed another opening.
+    for cut in [
+        "moves: d1-b1,,e5-e2",
+        "moves: ,d1-b1",
+        "moves: d1-b1,",
+        "moves:  ,",
+    ] {
+        assert!(err(cut).contains("is empty (a comma too many)"), "{cut}");
+    }
+    let nothing = format!("position: {START} moves:");
+    assert!(
+        err(&nothing).starts_with("s.txt:1: `moves:` lists no move"),
+        "{}",
+        err(&nothing)
+    );
     assert!(err("\nposition: /11/ a\n").starts_with("s.txt:2: bad hnefatafl position"));
     // The king on a corner: the defenders have already won.
     let over =
