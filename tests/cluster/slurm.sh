@@ -186,10 +186,10 @@ array_script() {
 }
 
 # --- the experiments, unsharded -----------------------------------------------------------
-# Thud's shards last longer than koom's checkpoint interval (5 s), so that the task stopped
+# Thud's shards last several checkpoint intervals (5 s) even on an idle machine, so that the task stopped
 # mid-way has a checkpoint written while it plays, not only the one written on SIGTERM.
 mkdir -p "$work/thud" "$work/ludo"
-printf 'game = "thud"\nagents = ["balanced", "easy"]\ngames = 48\nseed = 11\n' >"$work/thud/exp.toml"
+printf 'game = "thud"\nagents = ["balanced", "easy"]\ngames = 160\nseed = 11\n' >"$work/thud/exp.toml"
 printf 'game = "ludo"\nagents = ["hard", "normal", "easy", "easy"]\ngames = 40000\nseed = 12\n' >"$work/ludo/exp.toml"
 declare -A shards=([thud]=2 [ludo]=4)
 for game in thud ludo; do
