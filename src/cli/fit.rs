@@ -41,14 +41,7 @@ impl GameVisitor for FitGame<'_> {
         if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
             reports::check_writable_dir(dir)?;
         }
-        let texts = args
-            .records
-            .iter()
-            .map(|path| {
-                std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read records {}", path.display()))
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
+        let texts = super::read_records(&args.records)?;
         let found = checked.run(&texts)?;
         let header = header::<G>(args, &found);
         write(&json, &found.report)?;

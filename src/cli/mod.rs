@@ -84,3 +84,15 @@ fn check_records_scores(records: Option<&std::path::Path>, scores: bool) -> anyh
     }
     Ok(())
 }
+
+/// The texts of the records files `paths`, in order (`koom fit`, `koom positions`).
+fn read_records(paths: &[std::path::PathBuf]) -> anyhow::Result<Vec<String>> {
+    use anyhow::Context as _;
+    paths
+        .iter()
+        .map(|path| {
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read records {}", path.display()))
+        })
+        .collect()
+}

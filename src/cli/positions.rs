@@ -23,14 +23,7 @@ impl FeaturesVisitor for Positions<'_> {
 
     fn visit<G: Features>(self) -> anyhow::Result<ExitCode> {
         let args = self.0;
-        let texts = args
-            .records
-            .iter()
-            .map(|path| {
-                std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read records {}", path.display()))
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
+        let texts = super::read_records(&args.records)?;
         let records_hash = texts
             .iter()
             .fold(None, |h, t| Some(fnv1a64_from(h, t.as_bytes())))
