@@ -4,8 +4,8 @@ use std::io;
 
 use engine::EndReason;
 use serde::Serialize;
-use tuner::summary::Summary;
-use tuner::tally::GameRow;
+use tuner::batch::summary::Summary;
+use tuner::batch::tally::GameRow;
 
 /// A number for CSV: plain decimal, or scientific notation for magnitudes below 1e-6 (a LOS of
 /// 1e-300 written out in full would be 300 zeros).

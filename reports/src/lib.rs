@@ -49,7 +49,7 @@ pub struct Merged {
 /// outside program, its failures by kind) when one failed in the games summarized.
 pub fn summary_json(
     summary: &impl Serialize,
-    failures: &tuner::external::EngineFailures,
+    failures: &tuner::interop::external::EngineFailures,
     run: &RunInfo,
 ) -> serde_json::Result<String> {
     let mut value = serde_json::to_value(summary)?;

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use engine::sample::Estimate;
 use serde::Serialize;
-use tuner::summary::{FirstPlayer, HeadToHead, RecordSummary, Summary, Termination};
+use tuner::batch::summary::{FirstPlayer, HeadToHead, RecordSummary, Summary, Termination};
 
 fn pct(x: f64) -> String {
     crate::percent(x, 1)

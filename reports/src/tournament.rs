@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io;
 
 use serde::Serialize;
-use tuner::tournament::TournamentSummary;
+use tuner::strength::tournament::TournamentSummary;
 
 use crate::csv_out::num;
 use crate::table::signed;

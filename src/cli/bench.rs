@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use engine::{GAME_NAMES, Game, GameVisitor, NoLog, RandomStream};
+use tuner::batch::runner::{quiet_hooks, run};
 use tuner::config::{ExperimentFile, Plan};
-use tuner::runner::{quiet_hooks, run};
 use tuner::strength::{match_agents, never};
 
 use super::args::BenchArgs;

@@ -1,5 +1,5 @@
 //! `koom connect`: a Hnefatafl level playing on a hnefatafl-copenhagen server
-//! (`tuner::connect`). Bad input is refused before anything is sent (exit 2); a network or server
+//! (`tuner::interop::connect`). Bad input is refused before anything is sent (exit 2); a network or server
 //! error ends the command with one line and exit 1.
 
 use std::io::BufReader;
@@ -10,9 +10,11 @@ use std::time::Duration;
 use engine::games::hnefatafl::Hnefatafl;
 use tuner::InputError;
 use tuner::agents::parse_agent;
-use tuner::connect::wire::{check_password, check_username};
-use tuner::connect::{Account, ConnectError, Connection, DEFAULT_PORT, GameReport, Player, Seek};
-use tuner::protocol::htp::role_name;
+use tuner::interop::connect::wire::{check_password, check_username};
+use tuner::interop::connect::{
+    Account, ConnectError, Connection, DEFAULT_PORT, GameReport, Player, Seek,
+};
+use tuner::interop::protocol::htp::role_name;
 
 use super::args::{ConnectArgs, Role};
 use super::live::WallClock;

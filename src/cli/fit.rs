@@ -1,13 +1,13 @@
 //! `koom fit`: Texel-style fitting of a level's evaluation weights to recorded games
-//! ([`tuner::fit`]), written as a weights file with `fit.json` beside it.
+//! ([`tuner::tuning::fit`]), written as a weights file with `fit.json` beside it.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
 use engine::{Game, GameVisitor};
-use tuner::fit::Sampling;
-use tuner::fit::job::{self, Outcome, Request};
+use tuner::tuning::fit::Sampling;
+use tuner::tuning::fit::job::{self, Outcome, Request};
 
 use super::args::FitArgs;
 

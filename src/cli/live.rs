@@ -12,12 +12,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use reports::RunInfo;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::flag;
+use tuner::batch::partial::Effort;
+use tuner::batch::runner::Hooks;
+use tuner::batch::summary::summarize;
+use tuner::batch::tally::RunTally;
 use tuner::config::{Experiment, Plan};
-use tuner::external::EngineFailures;
-use tuner::partial::Effort;
-use tuner::runner::Hooks;
-use tuner::summary::summarize;
-use tuner::tally::RunTally;
+use tuner::interop::external::EngineFailures;
 
 /// Wall-clock time for `--time-control player`.
 #[derive(Debug)]
@@ -74,7 +74,7 @@ fn fast_exit() {
             if std::mem::take(&mut first) {
                 continue;
             }
-            tuner::external::end_all();
+            tuner::interop::external::end_all();
             std::process::exit(if signal == SIGTERM { 143 } else { 130 });
         }
     });

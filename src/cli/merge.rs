@@ -5,9 +5,11 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use engine::{Game, GameVisitor};
+use tuner::batch::partial::{
+    Effort, Header, RawPartial, experiment_hash, read_header, read_partial,
+};
+use tuner::batch::tally::RunTally;
 use tuner::config::Plan;
-use tuner::partial::{Effort, Header, RawPartial, experiment_hash, read_header, read_partial};
-use tuner::tally::RunTally;
 
 use super::args::MergeArgs;
 use super::live::{merged_info, write_results};
@@ -59,7 +61,7 @@ impl GameVisitor for Merge<'_> {
             self.args.quiet,
         )?;
         // The shards' failures are the whole run's, judged as `run` judges them.
-        let failures = tuner::external::EngineFailures::of(&plan.labels, &tally);
+        let failures = tuner::interop::external::EngineFailures::of(&plan.labels, &tally);
         super::engine_failures(&failures)?;
         Ok(ExitCode::SUCCESS)
     }

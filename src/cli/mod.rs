@@ -68,7 +68,9 @@ fn with_game<V: engine::GameVisitor>(name: &str, visitor: V) -> anyhow::Result<V
 
 /// The outside players' failures for the result block (one `engine failures:` line each), and
 /// the error that ends the command with exit 2 when one failed most of its games.
-fn engine_failures(failures: &tuner::external::EngineFailures) -> Result<(), tuner::InputError> {
+fn engine_failures(
+    failures: &tuner::interop::external::EngineFailures,
+) -> Result<(), tuner::InputError> {
     for line in failures.lines() {
         outln!("  {line}");
     }

@@ -4,8 +4,8 @@ use std::fmt;
 use std::process::ExitCode;
 
 use engine::{Game, GameVisitor, Log};
+use tuner::batch::runner::{new_agents, play_game, row_of};
 use tuner::config::{Experiment, ExperimentFile, Plan};
-use tuner::runner::{new_agents, play_game, row_of};
 
 use super::args::PlayArgs;
 use super::live::WallClock;
@@ -146,7 +146,7 @@ fn narrate_record<G: Game>(line: &str, boards: bool) -> anyhow::Result<ExitCode>
     // Each ply: the seat, the move, and the board it is played on (the first, or all with
     // --boards).
     let mut plies: Vec<(usize, String, Option<String>)> = Vec::new();
-    let (record, end) = tuner::records::replay::<G>(line, |g, mv| {
+    let (record, end) = tuner::batch::records::replay::<G>(line, |g, mv| {
         let board = (boards || plies.is_empty()).then(|| g.render());
         plies.push((g.to_move(), g.format_move(mv), board));
     })?;

@@ -51,7 +51,7 @@ impl GameVisitor for Legal<'_> {
     fn visit<G: Game>(self) -> anyhow::Result<ExitCode> {
         let args = self.0;
         let game: G = match &args.record {
-            Some(line) => tuner::records::replay(line, |_, _| {})?.1,
+            Some(line) => tuner::batch::records::replay(line, |_, _| {})?.1,
             None => replay(args.position.as_deref(), &args.moves)?,
         };
         match game.position() {

@@ -1,11 +1,11 @@
-//! `koom positions`: records to a position set ([`tuner::positions::sample`]).
+//! `koom positions`: records to a position set ([`tuner::tuning::positions::sample`]).
 
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
 use engine::nnue::{Features, FeaturesVisitor};
 use tuner::checksum::fnv1a64_from;
-use tuner::positions::Sampling;
+use tuner::tuning::positions::Sampling;
 
 use super::args::PositionsArgs;
 
@@ -39,8 +39,12 @@ impl FeaturesVisitor for Positions<'_> {
             scored_only: args.scored_only,
             margin_scale: args.margin_scale,
         };
-        let (set, tally) =
-            tuner::positions::sample::from_records::<G>(lines, records_hash, sampling, args.seed)?;
+        let (set, tally) = tuner::tuning::positions::sample::from_records::<G>(
+            lines,
+            records_hash,
+            sampling,
+            args.seed,
+        )?;
         if set.is_empty() {
             bail!(
                 "no positions to write: {} games read, {} left out (forfeits or no result), {} exact \

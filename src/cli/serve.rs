@@ -10,9 +10,9 @@ use engine::games::hnefatafl::Hnefatafl;
 use engine::{Clock, Game, GameVisitor};
 use tuner::InputError;
 use tuner::agents::parse_agent;
-use tuner::protocol::htp;
-use tuner::protocol::line::read_line;
-use tuner::protocol::{EngineSession, Flow, HtpSession};
+use tuner::interop::protocol::htp;
+use tuner::interop::protocol::line::read_line;
+use tuner::interop::protocol::{EngineSession, Flow, HtpSession};
 
 use super::args::{EngineArgs, EngineProtocol};
 use super::live::WallClock;

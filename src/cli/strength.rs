@@ -8,16 +8,16 @@ use anyhow::bail;
 use engine::{Game, GameVisitor};
 use reports::RunInfo;
 use tuner::atomic::lock_output_dir;
+use tuner::batch::records::RecordsFile;
+use tuner::batch::summary::HeadToHead;
 use tuner::config::{Experiment, ExperimentFile};
-use tuner::external::EngineFailures;
+use tuner::interop::external::EngineFailures;
 use tuner::openings::SuiteInfo;
-use tuner::records::RecordsFile;
-use tuner::stats::{Bounds, EloModel, Verdict};
+use tuner::strength::stats::{Bounds, EloModel, Verdict};
 use tuner::strength::{
     GateRun, GateSummary, Ladder, LadderSummary, count_unit, gate as run_gate,
     ladder as run_ladder, ladder_pairs, match_agents, match_plan, played,
 };
-use tuner::summary::HeadToHead;
 
 use super::args::{GateArgs, LadderArgs, MatchArgs, Preset};
 use super::live::{Live, interrupted, interrupted_status, run_info};
@@ -159,7 +159,7 @@ impl Gate<'_> {
     fn play<G: Game>(&self, exp: &Experiment) -> anyhow::Result<(GateRun<G>, Option<SuiteInfo>)> {
         let args = self.args;
         let mut plan = match_plan::<G>(exp, &args.candidate, &args.baseline)?;
-        tuner::external::probe_all::<G>(&plan.externals)?;
+        tuner::interop::external::probe_all::<G>(&plan.externals)?;
         let mut records = args.common.records_file()?;
         RecordsFile::note_in(records.as_ref(), &mut plan);
         let live = Live::new(plan.games(), args.common.quiet);
@@ -454,7 +454,7 @@ fn print_intransitive(ladder: &Ladder) {
 
 /// `hard as attackers: score 0.712 [0.655, 0.763]`.
 /// In Thud, `… , round point margin +8.2 [+5.1, +11.3]` follows.
-fn side_line(agent: &str, side: &tuner::summary::SideScore) -> String {
+fn side_line(agent: &str, side: &tuner::batch::summary::SideScore) -> String {
     let margin = side.margin.map_or_else(String::new, |m| {
         format!(
             ", round point margin {:+.1} [{:+.1}, {:+.1}]",

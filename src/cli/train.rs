@@ -1,4 +1,4 @@
-//! `koom train`: a network evaluation fitted to position sets ([`tuner::train`]), written as a
+//! `koom train`: a network evaluation fitted to position sets ([`tuner::tuning::train`]), written as a
 //! network file (`engine::nnue::Network`) with `train.json` and `loss.svg` beside it.
 //!
 //! The linear model over the same inputs is trained alongside, on the same split and seed: it
@@ -14,8 +14,8 @@ use engine::nnue::{Features, FeaturesVisitor, FloatNetwork, Network};
 use indicatif::{ProgressBar, ProgressStyle};
 use reports::plot::{Convergence, Series};
 use serde_json::json;
-use tuner::positions::PositionSet;
-use tuner::train::{Data, Model, Progress, TrainConfig, Trained};
+use tuner::tuning::positions::PositionSet;
+use tuner::tuning::train::{Data, Model, Progress, TrainConfig, Trained};
 
 use super::args::TrainArgs;
 
@@ -105,7 +105,7 @@ impl FeaturesVisitor for Train<'_> {
             config.epochs,
             config.batch_size
         );
-        let fitted = tuner::train::fitted_score_scale(&set);
+        let fitted = tuner::tuning::train::fitted_score_scale(&set);
         if let Some(k) = fitted {
             outln!(
                 "the scores predict the results best at score_scale {k:.0} (the config's: {})",
@@ -127,7 +127,9 @@ impl FeaturesVisitor for Train<'_> {
                     );
                 }),
             };
-            trained.push(tuner::train::train(&data, &config, hidden, &pool, &mut on));
+            trained.push(tuner::tuning::train::train(
+                &data, &config, hidden, &pool, &mut on,
+            ));
         }
         bar.finish_and_clear();
         let elapsed = started.elapsed().as_secs_f64();

@@ -10,7 +10,7 @@ use engine::{Game, GameVisitor};
 use reports::plot::{Convergence, Series};
 use tuner::atomic::lock_output_dir;
 use tuner::strength::{count_unit, played};
-use tuner::tune::{
+use tuner::tuning::tune::{
     Checkpoint, ResumeError, TuneFile, TuneState, TuneSummary, Tuner, VerificationSummary,
     ZeroSignal,
 };
@@ -95,7 +95,7 @@ impl GameVisitor for TuneGame {
             tuner.spec.threads,
         );
         // Tuning plays koom's own levels only: no outside player can fail.
-        let failures = tuner::external::EngineFailures::default();
+        let failures = tuner::interop::external::EngineFailures::default();
         reports::write_atomic(
             &out.join("summary.json"),
             reports::summary_json(&summary, &failures, &info)?.as_bytes(),

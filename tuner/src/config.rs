@@ -10,9 +10,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::InputError;
 use crate::agents::{one_line, parse_agent, parse_options};
-use crate::external::{DEFAULT_TIMEOUT_MS, ExternalSpec};
+use crate::interop::external::{DEFAULT_TIMEOUT_MS, ExternalSpec};
+use crate::interop::protocol::Protocol;
 use crate::openings::{Order, Suite};
-use crate::protocol::Protocol;
 
 /// The built-in experiment `koom run` plays with no arguments: the three Ludo levels mixed.
 pub const DEFAULT_GAME: &str = "ludo";
@@ -120,8 +120,10 @@ impl EngineTable {
                 "engines.{name}: depth, nodes and movetime are limits of koom's protocol; the Hnefatafl Text Protocol has none (set timeout_ms for the wait)"
             )));
         }
-        let command =
-            crate::external::split_command(&self.command, &format!("engines.{name}.command"))?;
+        let command = crate::interop::external::split_command(
+            &self.command,
+            &format!("engines.{name}.command"),
+        )?;
         if command.is_empty() {
             return Err(InputError::new(format!("engines.{name}.command is empty")));
         }

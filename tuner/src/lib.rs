@@ -2,29 +2,17 @@
 
 pub mod agents;
 pub mod atomic;
+pub mod batch;
 pub mod checksum;
 pub mod config;
-pub mod connect;
 pub mod error;
-pub mod external;
-pub mod fit;
+pub mod interop;
 pub mod lines;
 pub mod openings;
-pub mod partial;
 pub mod perft;
-pub mod positions;
-pub mod protocol;
-pub mod records;
-pub mod runner;
-pub mod session;
-pub mod stats;
 pub mod strength;
-pub mod summary;
-pub mod tally;
 pub mod threads;
-pub mod tournament;
-pub mod train;
-pub mod tune;
+pub mod tuning;
 
 pub use error::InputError;
 

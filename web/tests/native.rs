@@ -416,7 +416,7 @@ fn a_record_line_or_a_move_list_is_read() {
     );
 }
 
-/// A `koom run --records` line (its format, tuner/src/records.rs) of a game without dice replays
+/// A `koom run --records` line (its format, tuner/src/batch/records.rs) of a game without dice replays
 /// in a session whatever the page's seed: the record's group, then its moves.
 #[test]
 fn a_recorded_game_replays_in_the_session() {

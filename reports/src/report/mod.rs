@@ -14,11 +14,11 @@ use std::path::Path;
 
 use engine::sample::Estimate;
 use serde_json::Value;
-use tuner::strength::LadderSummary;
-use tuner::summary::{
+use tuner::batch::summary::{
     Bins, DesignMetrics, FirstPlayer, HeadToHead, Histogram, RecordSummary, Termination,
 };
-use tuner::tournament::{PairingSummary, TournamentSummary};
+use tuner::strength::LadderSummary;
+use tuner::strength::tournament::{PairingSummary, TournamentSummary};
 
 pub use document::{Block, Document, escape};
 
@@ -27,7 +27,7 @@ use crate::write_atomic;
 use tuner::config::Design;
 
 /// A run's `summary.json` as read back.
-pub type RunSummary = tuner::summary::Summary<Value>;
+pub type RunSummary = tuner::batch::summary::Summary<Value>;
 
 /// A `summary.json` as read back: a run (or shard merge) or a tournament.
 #[derive(Clone, Debug)]
@@ -719,7 +719,7 @@ fn ladder(s: &LadderSummary) -> Result<Document, String> {
 }
 
 /// The triples of a full ladder whose scores contradict the ratings' order.
-fn intransitive_section(doc: &mut Document, triples: &[tuner::stats::Intransitive]) {
+fn intransitive_section(doc: &mut Document, triples: &[tuner::strength::stats::Intransitive]) {
     doc.heading("Intransitive triples");
     doc.text(INTRANSITIVE_NOTE);
     if triples.is_empty() {
