@@ -113,7 +113,7 @@ fn mutated_summaries_are_refused_or_reported_without_panicking() {
             }
             match reports::report::parse_summary(&String::from_utf8_lossy(&bytes)) {
                 Err(e) => {
-                    assert!(!e.contains('\n'), "a multi-line error: {e}");
+                    assert!(!e.to_string().contains('\n'), "a multi-line error: {e}");
                     refused += 1;
                 }
                 Ok(summary) => {

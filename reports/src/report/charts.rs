@@ -5,15 +5,16 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::ChartError;
+
 const SIZE: (u32, u32) = (720, 360);
 const BLUE: RGBColor = RGBColor(0x3b, 0x6e, 0xa8);
 const GREY: RGBColor = RGBColor(0x88, 0x88, 0x88);
 
-/// A drawing error, as text for the report's error message.
-type Result<T> = std::result::Result<T, String>;
+type Result<T> = std::result::Result<T, ChartError>;
 
-fn err(e: impl std::fmt::Display) -> String {
-    format!("cannot draw a chart: {e}")
+fn err(e: impl std::fmt::Display) -> ChartError {
+    ChartError(e.to_string())
 }
 
 /// One value with its 95% interval.

@@ -401,7 +401,7 @@ impl Game for Hnefatafl {
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
         notation::parse_move(self, text)
-            .map_err(|why| ParseError::new(why).reading("hnefatafl move", text))
+            .map_err(|e| e.reading("hnefatafl move", text))
     }
 }
 

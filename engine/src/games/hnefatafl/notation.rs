@@ -21,7 +21,7 @@ use super::board::{
 use super::moves::Move;
 use super::rules::Capture;
 use super::{Hnefatafl, Reason};
-use crate::error::quote;
+use crate::error::{ParseError, quote};
 use crate::game::{Ending, Game, Outcome};
 
 /// The start position.
@@ -36,12 +36,12 @@ pub fn square_name(square: Square) -> String {
 }
 
 /// Reads a square name (case-insensitive).
-pub fn parse_square(text: &str) -> Result<Square, String> {
+pub fn parse_square(text: &str) -> Result<Square, ParseError> {
     let bad = || {
-        format!(
+        ParseError::new(format!(
             "{} is not a square (files a-k, ranks 1-11, e.g. `d1`)",
             quote(text)
-        )
+        ))
     };
     let mut chars = text.chars();
     let file = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
@@ -105,10 +105,10 @@ impl core::fmt::Display for SquareName {
 }
 
 /// Reads a move and says precisely why it is not legal here when it is not.
-pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
+pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, ParseError> {
     let text = text.trim();
     if let Some(outcome) = game.outcome() {
-        return Err(format!("the game is over ({})", describe_outcome(&outcome)));
+        return Err(format!("the game is over ({})", describe_outcome(&outcome)).into());
     }
     let (squares_part, listed) = match text.find(['x', 'X']) {
         Some(i) => (&text[..i], Some(&text[i + 1..])),
@@ -133,7 +133,7 @@ pub fn parse_move(game: &Hnefatafl, text: &str) -> Result<Move, String> {
 
 /// Why `mv` breaks the movement rules, if it does: a piece of the side to move, along a rank or
 /// a file, over empty squares, and onto the throne or a corner only for the king.
-fn check_path(game: &Hnefatafl, mv: Move) -> Result<(), String> {
+fn check_path(game: &Hnefatafl, mv: Move) -> Result<(), ParseError> {
     let Move { from, to } = mv;
     let board = game.board();
     let side = game.side_to_move();
@@ -146,7 +146,7 @@ fn check_path(game: &Hnefatafl, mv: Move) -> Result<(), String> {
             square_name(from),
             piece.side().name(),
             side.name()
-        ));
+        ).into());
     }
     if from == to {
         return Err("a move must leave its square".into());
@@ -167,7 +167,7 @@ fn check_path(game: &Hnefatafl, mv: Move) -> Result<(), String> {
     loop {
         s = step(s, dir).expect("the way to a square on the board stays on it");
         if board.occupied() & bit(s) != 0 {
-            return Err(format!("the way is blocked at {}", square_name(s)));
+            return Err(format!("the way is blocked at {}", square_name(s)).into());
         }
         if s == to {
             break;
@@ -182,13 +182,13 @@ fn check_path(game: &Hnefatafl, mv: Move) -> Result<(), String> {
         return Err(format!(
             "only the king may stop on {} ({what})",
             square_name(to)
-        ));
+        ).into());
     }
     Ok(())
 }
 
 /// Checks the written capture list (`e5/f4`, after the `x`) against what `mv` captures.
-fn check_captures(game: &Hnefatafl, mv: Move, listed: &str) -> Result<(), String> {
+fn check_captures(game: &Hnefatafl, mv: Move, listed: &str) -> Result<(), ParseError> {
     let actual = game.apply_preview(mv).soldiers;
     let mut written = 0;
     // koom writes `xd1/e1`; the published human records write `xd1xe1`.
@@ -206,7 +206,7 @@ fn check_captures(game: &Hnefatafl, mv: Move, listed: &str) -> Result<(), String
         } else {
             names.join("/")
         }
-    ))
+    ).into())
 }
 
 /// The position in OpenTafl form with the side to move.

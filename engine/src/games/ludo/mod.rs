@@ -355,12 +355,12 @@ impl Game for Ludo {
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
         notation::parse_move(self, text)
-            .map_err(|why| ParseError::new(why).reading("ludo move", text))
+            .map_err(|e| e.reading("ludo move", text))
     }
 
     fn from_position(text: &str, options: &LudoOptions) -> Result<Self, ParseError> {
         let mut game = notation::from_position(text)
-            .map_err(|why| ParseError::new(why).reading("ludo position", text))?;
+            .map_err(|e| e.reading("ludo position", text))?;
         game.roll_cap = options.roll_cap;
         Ok(game)
     }
@@ -372,7 +372,7 @@ impl Game for Ludo {
     const HAS_DICE: bool = true;
 
     fn set_roll(&mut self, text: &str) -> Result<(), String> {
-        notation::set_roll(self, text)
+        notation::set_roll(self, text).map_err(|e| e.to_string())
     }
 
     fn render(&self) -> String {

@@ -6,6 +6,7 @@
 
 use super::board::{FINISH, SEATS};
 use super::{Ludo, Move, YARD};
+use crate::error::ParseError;
 
 const KEYS: &str = "pawns, mover, roll, sixes";
 
@@ -32,13 +33,13 @@ pub(super) fn position(game: &Ludo) -> String {
     )
 }
 
-fn parse_pawns(text: &str) -> Result<[[i8; 4]; SEATS], String> {
+fn parse_pawns(text: &str) -> Result<[[i8; 4]; SEATS], ParseError> {
     let seats: Vec<&str> = text.split('/').collect();
     if seats.len() != SEATS {
         return Err(format!(
             "position: pawns= needs {SEATS} seats separated by `/`, found {}",
             seats.len()
-        ));
+        ).into());
     }
     let mut progress = [[YARD; 4]; SEATS];
     for (seat, pawns) in seats.iter().enumerate() {
@@ -47,7 +48,7 @@ fn parse_pawns(text: &str) -> Result<[[i8; 4]; SEATS], String> {
             return Err(format!(
                 "position: seat {seat} needs 4 pawns separated by `,`, found {}",
                 values.len()
-            ));
+            ).into());
         }
         for (pawn, value) in values.iter().enumerate() {
             progress[seat][pawn] = match *value {
@@ -69,22 +70,22 @@ fn number(
     key: &str,
     value: Option<&str>,
     range: core::ops::RangeInclusive<u8>,
-) -> Result<u8, String> {
+) -> Result<u8, ParseError> {
     let value = value.ok_or_else(|| format!("position: `{key}=` is missing"))?;
     value
         .parse::<u8>()
         .ok()
         .filter(|v| range.contains(v))
         .ok_or_else(|| {
-            format!(
+            ParseError::new(format!(
                 "position: {key}={value} is not in {}..={}",
                 range.start(),
                 range.end()
-            )
+            ))
         })
 }
 
-pub(super) fn from_position(text: &str) -> Result<Ludo, String> {
+pub(super) fn from_position(text: &str) -> Result<Ludo, ParseError> {
     let (mut pawns, mut mover, mut roll, mut sixes) = (None, None, None, None);
     for word in text.split_whitespace() {
         let (key, value) = word
@@ -95,10 +96,10 @@ pub(super) fn from_position(text: &str) -> Result<Ludo, String> {
             "mover" => &mut mover,
             "roll" => &mut roll,
             "sixes" => &mut sixes,
-            _ => return Err(format!("position: unknown key `{key}` (keys: {KEYS})")),
+            _ => return Err(format!("position: unknown key `{key}` (keys: {KEYS})").into()),
         };
         if slot.replace(value).is_some() {
-            return Err(format!("position: `{key}` is given twice"));
+            return Err(format!("position: `{key}` is given twice").into());
         }
     }
     let progress = parse_pawns(pawns.ok_or("position: `pawns=` is missing")?)?;
@@ -122,13 +123,13 @@ pub(super) fn from_position(text: &str) -> Result<Ludo, String> {
     if !game.has_legal_move() {
         return Err(format!(
             "position: seat {mover} has no legal move with a {roll}, so it is not a decision"
-        ));
+        ).into());
     }
     Ok(game)
 }
 
 /// Reads `pawn N`, `N`, or the full text [`Ludo::format_move`] writes.
-pub(super) fn parse_move(game: &Ludo, text: &str) -> Result<Move, String> {
+pub(super) fn parse_move(game: &Ludo, text: &str) -> Result<Move, ParseError> {
     let text = text.trim().to_ascii_lowercase();
     let number = text.strip_prefix("pawn").unwrap_or(&text).trim_start();
     let digits = number.split(' ').next().unwrap_or("");
@@ -142,19 +143,19 @@ pub(super) fn parse_move(game: &Ludo, text: &str) -> Result<Move, String> {
     }
     let mv = Move(pawn as u8);
     if game.destination(pawn).is_none() {
-        return Err(format!("pawn {pawn} cannot move with a {}", game.roll));
+        return Err(format!("pawn {pawn} cannot move with a {}", game.roll).into());
     }
     if number.len() > digits.len() && game.format_move_text(mv) != text {
         return Err(format!(
             "does not match the move of pawn {pawn}: `{}`",
             game.format_move_text(mv)
-        ));
+        ).into());
     }
     Ok(mv)
 }
 
 /// Sets the roll the seat to move chooses with, keeping the count of sixes in a row.
-pub(super) fn set_roll(game: &mut Ludo, text: &str) -> Result<(), String> {
+pub(super) fn set_roll(game: &mut Ludo, text: &str) -> Result<(), ParseError> {
     let roll = text
         .trim()
         .parse::<u8>()
@@ -181,7 +182,7 @@ pub(super) fn set_roll(game: &mut Ludo, text: &str) -> Result<(), String> {
         return Err(format!(
             "seat {} has no legal move with a {roll}: the turn would pass",
             game.to_move
-        ));
+        ).into());
     }
     *game = next;
     Ok(())

@@ -354,14 +354,13 @@ impl Game for Thud {
     /// Reads a move; the error says what is malformed or which rule the move breaks (the
     /// caller names the move).
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        self.read_move(text)
-            .map_err(|why| ParseError::new(why).reading("thud move", text))
+        self.read_move(text).map_err(|e| e.reading("thud move", text))
     }
 }
 
 impl Thud {
     /// [`Game::parse_move`] before the input is named: why `text` is no legal move.
-    fn read_move(&self, text: &str) -> Result<Move, String> {
+    fn read_move(&self, text: &str) -> Result<Move, ParseError> {
         if self.outcome.is_some() {
             return Err("the round is over: no move is legal".into());
         }
@@ -383,7 +382,7 @@ impl Thud {
         if adjacent && moves.contains(&mv) {
             Ok(mv)
         } else {
-            Err(legality::why_illegal(&self.board, self.rule, &written))
+            Err(legality::why_illegal(&self.board, self.rule, &written).into())
         }
     }
 }

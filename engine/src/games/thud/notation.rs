@@ -29,7 +29,7 @@ pub const MAX_DWARFS: u32 = 32;
 const SQUARE_FORMS: &str = "files A-H and J-P, ranks 1-15";
 
 /// Reads a square name such as `H8` or `p10`.
-pub fn parse_square(text: &str) -> Result<Square, String> {
+pub fn parse_square(text: &str) -> Result<Square, ParseError> {
     let mut chars = text.chars();
     let letter = chars.next().map(|c| c.to_ascii_uppercase());
     let file = letter.and_then(|c| FILES.iter().position(|&f| char::from(f) == c));
@@ -39,7 +39,7 @@ pub fn parse_square(text: &str) -> Result<Square, String> {
             Some('I') => "there is no file I".to_owned(),
             Some(c) => format!("`{c}` is not a file"),
         };
-        return Err(format!("square {}: {why} ({SQUARE_FORMS})", quote(text)));
+        return Err(format!("square {}: {why} ({SQUARE_FORMS})", quote(text)).into());
     };
     let digits = chars.as_str();
     let rank = match digits.parse::<usize>() {
@@ -49,15 +49,15 @@ pub fn parse_square(text: &str) -> Result<Square, String> {
                 "square {}: {} is not a rank ({SQUARE_FORMS})",
                 quote(text),
                 quote(digits)
-            ));
+            ).into());
         }
     };
     Square::new(file, rank - 1).ok_or_else(|| {
         let (first, last) = rank_span(rank - 1);
-        format!(
+        ParseError::new(format!(
             "square {} is in a cut corner, off the octagon (rank {rank} runs {first}-{last})",
             quote(text)
-        )
+        ))
     })
 }
 
@@ -80,20 +80,20 @@ pub struct MoveText {
 }
 
 /// Reads the syntax of a move: `FROM-TO` then any number of `xSQ`.
-pub fn parse_move_text(text: &str) -> Result<MoveText, String> {
+pub fn parse_move_text(text: &str) -> Result<MoveText, ParseError> {
     const FORM: &str = "write FROM-TO, then xSQ for each dwarf a troll captures, e.g. G7-F6xE5";
     let trimmed = text.trim();
     let Some((from, rest)) = trimmed.split_once('-') else {
-        return Err(format!("no `-` between the squares; {FORM}"));
+        return Err(format!("no `-` between the squares; {FORM}").into());
     };
     let mut parts = rest.split(['x', 'X']);
     let to = parts.next().unwrap_or_default();
     let mut captures = ArrayVec::new();
-    let syntax = |e: String| format!("{e}; {FORM}");
+    let syntax = |e: ParseError| ParseError::new(format!("{e}; {FORM}"));
     for part in parts {
         let sq = parse_square(part).map_err(syntax)?;
         if captures.contains(&sq) {
-            return Err(format!("{sq} is captured twice"));
+            return Err(format!("{sq} is captured twice").into());
         }
         captures
             .try_push(sq)

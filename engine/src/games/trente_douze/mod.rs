@@ -600,7 +600,7 @@ impl Game for TrenteDouze {
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
         notation::parse_move(self, text)
-            .map_err(|why| ParseError::new(why).reading("trente-douze move", text))
+            .map_err(|e| e.reading("trente-douze move", text))
     }
 
     fn render(&self) -> String {

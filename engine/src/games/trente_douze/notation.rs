@@ -7,7 +7,7 @@ use core::fmt::{Display, Write as _};
 use super::hand::{DICE, Hand, Threshold};
 use super::rules::ROUNDS;
 use super::{Move, TrenteDouze};
-use crate::error::quote;
+use crate::error::{ParseError, quote};
 use crate::game::SeatSet;
 
 /// Whom an attack hits in each round.
@@ -61,7 +61,7 @@ pub(super) fn format_move(mv: Move) -> String {
 
 /// Reads `keep 4 6 6 big` (also `466 big`, `keep 4,6,6`; the class may be left out when the dice
 /// allow only one) or `victim 2` (also `2`). The caller names the input in the error.
-pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<Move, String> {
+pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<Move, ParseError> {
     if game.outcome.is_some() {
         return Err("the game is over: no move is legal".into());
     }
@@ -84,7 +84,7 @@ pub(super) fn parse_move(game: &TrenteDouze, text: &str) -> Result<Move, String>
 }
 
 /// The victim named by `words` (one seat number) when the mover attacks at `level`.
-fn parse_victim(game: &TrenteDouze, level: u8, words: &[&str]) -> Result<Move, String> {
+fn parse_victim(game: &TrenteDouze, level: u8, words: &[&str]) -> Result<Move, ParseError> {
     let seat = match words {
         [seat] => seat.parse::<u8>().ok(),
         _ => None,
@@ -96,12 +96,12 @@ fn parse_victim(game: &TrenteDouze, level: u8, words: &[&str]) -> Result<Move, S
             game.mover,
             list(game.victims()),
             game.victims().next().unwrap_or(0)
-        )),
+        ).into()),
     }
 }
 
 /// The syntax of a keep: die faces (`4 6 6` or `466`) and at most one `small` or `big`.
-fn parse_keep(words: &[&str]) -> Result<(Hand, Option<Threshold>), String> {
+fn parse_keep(words: &[&str]) -> Result<(Hand, Option<Threshold>), ParseError> {
     let mut dice = Hand::EMPTY;
     let mut class = None;
     for &word in words {
@@ -115,7 +115,7 @@ fn parse_keep(words: &[&str]) -> Result<(Hand, Option<Threshold>), String> {
                         return Err(format!(
                             "{} is not a die face: write the faces 1 to 6 to set aside, then `small` or `big` on the first roll (e.g. `keep 6 6 big`)",
                             quote(c.encode_utf8(&mut [0; 4]))
-                        ));
+                        ).into());
                     };
                     if dice.len() as usize == DICE {
                         return Err("more than six dice".into());
@@ -134,19 +134,19 @@ fn parse_keep(words: &[&str]) -> Result<(Hand, Option<Threshold>), String> {
 
 /// The keep of `dice` checked against the roll and the round's threshold; `class` is the
 /// threshold the text named, if any.
-fn keep(game: &TrenteDouze, dice: Hand, class: Option<Threshold>) -> Result<Move, String> {
+fn keep(game: &TrenteDouze, dice: Hand, class: Option<Threshold>) -> Result<Move, ParseError> {
     if dice.is_empty() {
         return Err(format!(
             "set aside at least one die of the roll {} (e.g. `keep {}`)",
             game.roll,
             game.roll.faces().next().unwrap_or(1)
-        ));
+        ).into());
     }
     if !dice.is_within(game.roll) {
         return Err(format!(
             "the dice {dice} are not all in the roll {}",
             game.roll
-        ));
+        ).into());
     }
     let threshold = match (game.threshold, class) {
         (Some(fixed), Some(t)) if t != fixed => {
@@ -154,14 +154,14 @@ fn keep(game: &TrenteDouze, dice: Hand, class: Option<Threshold>) -> Result<Move
                 "the threshold is already {}; leave out `{}`",
                 fixed.name(),
                 t.name()
-            ));
+            ).into());
         }
         (Some(_), _) => None,
         (None, Some(t)) if !dice.has_class(t) => {
             return Err(format!(
                 "no die of {dice} is {}: the first die set aside must be one of them",
                 t.name()
-            ));
+            ).into());
         }
         (None, Some(t)) => Some(t),
         (None, None) => match (
@@ -171,7 +171,7 @@ fn keep(game: &TrenteDouze, dice: Hand, class: Option<Threshold>) -> Result<Move
             (true, true) => {
                 return Err(format!(
                     "{dice} mixes small (1-3) and big (4-6) faces: add `small` or `big` to say which die is set aside first"
-                ));
+                ).into());
             }
             (true, false) => Some(Threshold::Small),
             _ => Some(Threshold::Big),
