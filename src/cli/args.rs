@@ -79,7 +79,7 @@ impl OpeningArgs {
 }
 
 /// `--resign` and `--draw`: adjudication on the players' search scores, as fastchess and
-/// cutechess-cli write it (README, "Adjudication"); off unless given here or in the config.
+/// cutechess-cli write it (docs/commands.md, "Adjudication"); off unless given here or in the config.
 #[derive(Debug, Args)]
 pub struct AdjudicationArgs {
     /// Resign adjudication for searching levels, `movecount=N,score=S`: a game is lost once
@@ -225,7 +225,7 @@ pub enum Command {
     /// unless every level beats the one(s) below with its interval above an even score.
     Ladder(LadderArgs),
     /// Write an opening suite for `--openings`: short seeded random openings, each kept when a
-    /// level playing itself from it scores near even (README: "Opening suites").
+    /// level playing itself from it scores near even (docs/commands.md: "Opening suites").
     Openings(OpeningsArgs),
     /// Play Hnefatafl games with a level on a hnefatafl-copenhagen server (TCP): log in, offer
     /// a game or join one, play it out. Exit 0 = every game played, 1 = network or server
@@ -347,7 +347,7 @@ pub struct LadderArgs {
     /// Play every pair of levels, not only adjacent ones: the ratings are fitted over all pairs,
     /// every pair must pass, and intransitive triples are flagged (a cycle of wins whose
     /// intervals lie above an even score, or a wider gap scoring significantly less than a
-    /// narrower one; see the README).
+    /// narrower one; see docs/statistics.md).
     #[arg(long)]
     pub full: bool,
 }

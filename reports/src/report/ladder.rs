@@ -103,7 +103,7 @@ fn intransitive_section(doc: &mut Document, triples: &[tuner::strength::stats::I
     doc.table(&["levels (by rating)", "kind", "side", "scores"], rows);
 }
 
-/// What a full ladder calls intransitive (the README says the same).
+/// What a full ladder calls intransitive (docs/statistics.md says the same).
 pub const INTRANSITIVE_NOTE: &str = "Levels ranked by their ratings, weakest first. A triple is \
     flagged as a cycle when each of the three beats the next round a circle with its score's 95% \
     interval above an even score, and as an order contradiction when the strongest scores less \

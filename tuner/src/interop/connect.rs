@@ -121,7 +121,7 @@ impl<R: BufRead, W: Write> Connection<R, W> {
             .text()
             .map_err(|why| ConnectError::Protocol(format!("the server sent a {why}")))?;
         (self.trace)(false, &line);
-        wire::parse(&line).map_err(ConnectError::Protocol)
+        wire::parse(&line).map_err(|e| ConnectError::Protocol(e.to_string()))
     }
 
     /// Reads until `pick` takes a message; a refusal of one of `commands` ends the wait.

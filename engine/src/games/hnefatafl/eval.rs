@@ -91,12 +91,8 @@ crate::weight_set! {
         /// how far it is closed, so that each attacker move that closes a hole in it shows in
         /// the score long before the capture does. Zero while the king can reach a corner, so
         /// it changes no choice then, and shutting him off never costs the attackers. Counted
-        /// in every position instead (the soldiers' safe room, for the defenders), it
-        /// outweighed the king's escape routes: Expert's self-play gave the defenders 100
-        /// games of 100, and Expert won 26 of 60 as attackers against Hard. At 10 instead of
-        /// 20, Expert's attackers took 71 and 39 plies (20: 19 and 19) to net the last soldiers
-        /// of a king walled in on the edge, and its self-play games that ended with the
-        /// defenders out of moves averaged 268 plies (20: 175).
+        /// in every position instead, it outweighed the king's escape routes (measured:
+        /// `docs/findings/hnefatafl-levels.md`).
         roamer_net: 20.0, 0.0..=50.0, 1.0;
     }
 }

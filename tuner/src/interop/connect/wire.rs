@@ -8,7 +8,7 @@
 use engine::games::hnefatafl::Move;
 use engine::games::hnefatafl::square_name;
 
-use crate::interop::protocol::htp::{parse_role, role_name};
+use crate::interop::protocol::htp::{HtpError, parse_role, role_name};
 use crate::interop::protocol::shorten;
 
 /// The id a client sends before `login`: the server refuses any other (`? login wrong_version`).
@@ -24,9 +24,37 @@ pub const MAX_PASSWORD: usize = 32;
 /// A game's number on the server (`Id` there: a `u128`).
 pub type GameId = u128;
 
+/// A username or password the server would refuse, found before connecting.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AccountError {
+    /// A username that breaks the server's rule; `why` says which part.
+    #[error("the username `{name}` {why} (the server's rule)")]
+    Username { name: String, why: &'static str },
+    /// A password longer than [`MAX_PASSWORD`] bytes.
+    #[error("the password is longer than {MAX_PASSWORD} bytes (the server's limit)")]
+    PasswordLength,
+    /// A password with a control character.
+    #[error("the password holds a control character")]
+    PasswordControl,
+}
+
+/// A server line about a game that does not read; each names the line, shortened.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    /// A game id that is not a number.
+    #[error("`{word}` is not a game id in `{}`", shorten(.line))]
+    GameId { word: String, line: String },
+    /// A role that is not one.
+    #[error("{role} in `{}`", shorten(.line))]
+    Role { role: HtpError, line: String },
+    /// A game result that is neither side's win.
+    #[error("`{word}` is not a result in `{}`", shorten(.line))]
+    Result { word: String, line: String },
+}
+
 /// Checks a username as the server does (`invalid_username` in its `src/lib.rs`): at most 16
 /// letters, digits, `-` and `_`, neither first nor last, and never two of them in a row.
-pub fn check_username(name: &str) -> Result<(), String> {
+pub fn check_username(name: &str) -> Result<(), AccountError> {
     let separator = |c: char| c == '-' || c == '_';
     let chars: Vec<char> = name.chars().collect();
     let why = if name.is_empty() {
@@ -42,18 +70,19 @@ pub fn check_username(name: &str) -> Result<(), String> {
     } else {
         return Ok(());
     };
-    Err(format!("the username `{name}` {why} (the server's rule)"))
+    Err(AccountError::Username {
+        name: name.to_owned(),
+        why,
+    })
 }
 
 /// Checks a password as the server does: at most 32 bytes, no control character. Spaces are
 /// kept: the server joins the words after the username with single spaces.
-pub fn check_password(password: &str) -> Result<(), String> {
+pub fn check_password(password: &str) -> Result<(), AccountError> {
     if password.len() > MAX_PASSWORD {
-        Err(format!(
-            "the password is longer than {MAX_PASSWORD} bytes (the server's limit)"
-        ))
+        Err(AccountError::PasswordLength)
     } else if password.chars().any(char::is_control) {
-        Err("the password holds a control character".into())
+        Err(AccountError::PasswordControl)
     } else {
         Ok(())
     }
@@ -151,13 +180,20 @@ pub enum Message {
 
 /// Reads one line from the server. Lines that do not concern a player's games are `Other`;
 /// `Err` is a line about a game that does not read (a role or id that is not one).
-pub fn parse(line: &str) -> Result<Message, String> {
+pub fn parse(line: &str) -> Result<Message, WireError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let id = |word: &str| {
-        word.parse::<GameId>()
-            .map_err(|_| format!("`{word}` is not a game id in `{}`", shorten(line)))
+        word.parse::<GameId>().map_err(|_| WireError::GameId {
+            word: word.to_owned(),
+            line: line.to_owned(),
+        })
     };
-    let role = |word: &str| parse_role(word).map_err(|why| format!("{why} in `{}`", shorten(line)));
+    let role = |word: &str| {
+        parse_role(word).map_err(|role| WireError::Role {
+            role,
+            line: line.to_owned(),
+        })
+    };
     Ok(match words.as_slice() {
         ["=", "login", ..] => Message::LoggedIn,
         ["?", command, why @ ..] => Message::Refused {
@@ -190,7 +226,12 @@ pub fn parse(line: &str) -> Result<Message, String> {
             winner: match *result {
                 "attacker_wins" => 0,
                 "defender_wins" => 1,
-                other => return Err(format!("`{other}` is not a result in `{}`", shorten(line))),
+                other => {
+                    return Err(WireError::Result {
+                        word: other.to_owned(),
+                        line: line.to_owned(),
+                    });
+                }
             },
         },
         ["=", "draw", "accept"] => Message::Drawn,
@@ -229,8 +270,14 @@ mod tests {
             assert!(check_username(bad).is_err(), "{bad}");
         }
         assert!(check_password(&"p".repeat(32)).is_ok());
-        assert!(check_password(&"p".repeat(33)).is_err());
-        assert!(check_password("tab\there").is_err());
+        assert_eq!(
+            check_password(&"p".repeat(33)),
+            Err(AccountError::PasswordLength)
+        );
+        assert_eq!(
+            check_password("tab\there"),
+            Err(AccountError::PasswordControl)
+        );
     }
 
     /// The lines koom writes, byte for byte as taflzero writes them.
@@ -304,8 +351,20 @@ mod tests {
         for (line, expected) in cases {
             assert_eq!(parse(line), Ok(expected), "{line}");
         }
-        assert!(parse("game x generate_move defender").is_err());
-        assert!(parse("game 1 generate_move king").is_err());
-        assert!(parse("= game_over 1 nobody_wins").is_err());
+        assert!(matches!(
+            parse("game x generate_move defender"),
+            Err(WireError::GameId { .. })
+        ));
+        assert_eq!(
+            parse("game 1 generate_move king").map_err(|e| e.to_string()),
+            Err(
+                "`king` is not a role (attacker, defender, a or d) in `game 1 generate_move king`"
+                    .into()
+            )
+        );
+        assert!(matches!(
+            parse("= game_over 1 nobody_wins"),
+            Err(WireError::Result { .. })
+        ));
     }
 }

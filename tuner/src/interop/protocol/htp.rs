@@ -35,16 +35,30 @@ pub fn role_name(seat: usize) -> &'static str {
     if seat == 0 { "attacker" } else { "defender" }
 }
 
+/// Why a line is not an HTP command (the text answered after `? `) or an answer is not a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HtpError {
+    /// A word that is no role.
+    #[error("`{}` is not a role (attacker, defender, a or d)", super::shorten(.0))]
+    Role(String),
+    /// A known command with the wrong arguments; the form it takes.
+    #[error("expected: {0}")]
+    Usage(&'static str),
+    /// A word that is no command.
+    #[error("unknown command")]
+    Unknown,
+    /// An answer to `generate_move` that is not a move.
+    #[error("`{}` is not `play ROLE FROM TO`", super::shorten(.0))]
+    NotAPlay(String),
+}
+
 /// Reads a role: `a`, `attacker`, `d` or `defender`, in any case (and koom's plurals); the
 /// seat it names.
-pub fn parse_role(word: &str) -> Result<usize, String> {
+pub fn parse_role(word: &str) -> Result<usize, HtpError> {
     match word.to_ascii_lowercase().as_str() {
         "a" | "attacker" | "attackers" => Ok(0),
         "d" | "defender" | "defenders" => Ok(1),
-        _ => Err(format!(
-            "`{}` is not a role (attacker, defender, a or d)",
-            super::shorten(word)
-        )),
+        _ => Err(HtpError::Role(word.to_owned())),
     }
 }
 
@@ -97,7 +111,7 @@ pub enum HtpCommand {
 
 /// Reads one command line (text after `#` is a comment); the error is the text to answer
 /// after `? `.
-pub fn parse_command(line: &str) -> Result<HtpCommand, String> {
+pub fn parse_command(line: &str) -> Result<HtpCommand, HtpError> {
     let line = line.split('#').next().unwrap_or("");
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&word, args)) = words.split_first() else {
@@ -113,7 +127,7 @@ pub fn parse_command(line: &str) -> Result<HtpCommand, String> {
         }),
         "known_command" => match args {
             [name] => HtpCommand::KnownCommand((*name).to_owned()),
-            _ => return Err("expected: known_command COMMAND".into()),
+            _ => return Err(HtpError::Usage("known_command COMMAND")),
         },
         "list_commands" => HtpCommand::ListCommands,
         "name" => HtpCommand::Name,
@@ -124,19 +138,19 @@ pub fn parse_command(line: &str) -> Result<HtpCommand, String> {
                 seat: parse_role(role)?,
                 from: (*from).to_owned(),
             },
-            _ => return Err("expected: play_to ROLE FROM".into()),
+            _ => return Err(HtpError::Usage("play_to ROLE FROM")),
         },
         "protocol_version" => HtpCommand::ProtocolVersion,
         "quit" => HtpCommand::Quit,
         "show_board" => HtpCommand::ShowBoard,
         "time_settings" => HtpCommand::TimeSettings(parse_time_settings(args)?),
         "version" => HtpCommand::Version,
-        _ => return Err("unknown command".into()),
+        _ => return Err(HtpError::Unknown),
     };
     Ok(command)
 }
 
-fn parse_play_command(args: &[&str]) -> Result<HtpCommand, String> {
+fn parse_play_command(args: &[&str]) -> Result<HtpCommand, HtpError> {
     match args {
         [role, resigns] if resigns.eq_ignore_ascii_case("resigns") => {
             Ok(HtpCommand::Resign(parse_role(role)?))
@@ -146,22 +160,23 @@ fn parse_play_command(args: &[&str]) -> Result<HtpCommand, String> {
             from: (*from).to_owned(),
             to: (*to).to_owned(),
         }),
-        _ => Err("expected: play ROLE FROM TO or play ROLE resigns".into()),
+        _ => Err(HtpError::Usage("play ROLE FROM TO or play ROLE resigns")),
     }
 }
 
-fn parse_time_settings(args: &[&str]) -> Result<Option<Fischer>, String> {
-    const EXPECTED: &str = "expected: time_settings un-timed | fischer MILLISECONDS ADD_SECONDS";
+fn parse_time_settings(args: &[&str]) -> Result<Option<Fischer>, HtpError> {
+    const EXPECTED: HtpError =
+        HtpError::Usage("time_settings un-timed | fischer MILLISECONDS ADD_SECONDS");
     match args {
         [none] if ["un-timed", "none"].contains(&none.to_ascii_lowercase().as_str()) => Ok(None),
         [fischer, start, add] if fischer.eq_ignore_ascii_case("fischer") => {
-            let number = |text: &str| text.parse::<u64>().map_err(|_| EXPECTED.to_owned());
+            let number = |text: &str| text.parse::<u64>().map_err(|_| EXPECTED);
             Ok(Some(Fischer {
                 start_ms: number(start)?,
                 add_ms: number(add)?.saturating_mul(1000),
             }))
         }
-        _ => Err(EXPECTED.into()),
+        _ => Err(EXPECTED),
     }
 }
 
@@ -208,7 +223,7 @@ pub fn play_text(seat: usize, koom_move: &str) -> String {
 /// versions of hnefatafl-copenhagen answer; anything after a comma (the score its AI appends)
 /// is ignored. Returns the seat and the move in koom's notation, or no move when the answer is
 /// `play ROLE resigns` (the program gives the game up).
-pub fn read_play(text: &str) -> Result<(usize, Option<String>), String> {
+pub fn read_play(text: &str) -> Result<(usize, Option<String>), HtpError> {
     let first = text.lines().next().unwrap_or("");
     let play = first.split(',').next().unwrap_or("");
     let words: Vec<&str> = play.split_whitespace().collect();
@@ -221,9 +236,6 @@ pub fn read_play(text: &str) -> Result<(usize, Option<String>), String> {
             Ok((parse_role(role)?, None))
         }
         [role, from, to] => Ok((parse_role(role)?, Some(format!("{from}-{to}")))),
-        _ => Err(format!(
-            "`{}` is not `play ROLE FROM TO`",
-            super::shorten(first)
-        )),
+        _ => Err(HtpError::NotAPlay(first.to_owned())),
     }
 }

@@ -10,8 +10,31 @@ use engine::{Agent, AgentSetup, Budget, Clock, Context, Game, NoLog, RandomStrea
 
 use super::Flow;
 use super::htp::{
-    COMMANDS, Fischer, HtpCommand, PROTOCOL_VERSION, parse_command, response, role_name,
+    COMMANDS, Fischer, HtpCommand, HtpError, PROTOCOL_VERSION, parse_command, response, role_name,
 };
+
+/// Why the session refuses a command: the text it answers after `? `.
+#[derive(Debug, thiserror::Error)]
+enum Refusal {
+    /// The line is not a command.
+    #[error(transparent)]
+    Command(#[from] HtpError),
+    /// A board size other than 11.
+    #[error("board_size {}: koom plays Copenhagen Hnefatafl on 11×11 only", super::shorten(.0))]
+    BoardSize(String),
+    /// A move or resignation after the end; the final status.
+    #[error("the game is over ({0})")]
+    GameOver(&'static str),
+    /// A command for the side not to move.
+    #[error("it is the {}'s turn, not the {}'s", role_name(*.to_move), role_name(*.seat))]
+    NotTheirTurn { to_move: usize, seat: usize },
+    /// A move the position does not allow.
+    #[error(transparent)]
+    Move(#[from] engine::ParseError),
+    /// `play_to` from a square with no piece of the side that can move.
+    #[error("no piece of the {} on `{}` can move", role_name(*.seat), super::shorten(.from))]
+    CannotMove { seat: usize, from: String },
+}
 
 /// A Hnefatafl level behind HTP. It never panics on any input line.
 pub struct HtpSession {
@@ -72,16 +95,16 @@ impl HtpSession {
             Ok(HtpCommand::Empty) => return (Vec::new(), Flow::Continue),
             Ok(HtpCommand::Quit) => return (response(true, ""), Flow::Quit),
             Ok(command) => self.answer(command, clock),
-            Err(e) => Err(e),
+            Err(e) => Err(Refusal::Command(e)),
         };
         let lines = match answer {
             Ok(text) => response(true, &text),
-            Err(text) => response(false, &text),
+            Err(why) => response(false, &why.to_string()),
         };
         (lines, Flow::Continue)
     }
 
-    fn answer(&mut self, command: HtpCommand, clock: &dyn Clock) -> Result<String, String> {
+    fn answer(&mut self, command: HtpCommand, clock: &dyn Clock) -> Result<String, Refusal> {
         match command {
             // Answered by `handle` before it gets here (no answer; the end of the session).
             HtpCommand::Empty | HtpCommand::Quit => Ok(String::new()),
@@ -89,10 +112,7 @@ impl HtpSession {
                 self.reset();
                 Ok(String::new())
             }
-            HtpCommand::BoardSize(size) => Err(format!(
-                "board_size {}: koom plays Copenhagen Hnefatafl on 11×11 only",
-                super::shorten(&size)
-            )),
+            HtpCommand::BoardSize(size) => Err(Refusal::BoardSize(size)),
             HtpCommand::Reset => {
                 self.reset();
                 Ok(String::new())
@@ -104,7 +124,7 @@ impl HtpSession {
             HtpCommand::Name => Ok(format!("koom {}", self.name)),
             HtpCommand::Play { seat, from, to } => self.play(seat, &format!("{from}-{to}")),
             HtpCommand::Resign(_) if self.final_status() != "ongoing" => {
-                Err(format!("the game is over ({})", self.final_status()))
+                Err(Refusal::GameOver(self.final_status()))
             }
             HtpCommand::Resign(seat) => {
                 self.resigned = Some(seat);
@@ -139,26 +159,22 @@ impl HtpSession {
     }
 
     /// Refuses a command for `seat` when the game is over or the other side is to move.
-    fn check_turn(&self, seat: usize) -> Result<(), String> {
+    fn check_turn(&self, seat: usize) -> Result<(), Refusal> {
         if self.final_status() != "ongoing" {
-            return Err(format!("the game is over ({})", self.final_status()));
+            return Err(Refusal::GameOver(self.final_status()));
         }
         let to_move = self.game.to_move();
         if seat != to_move {
-            return Err(format!(
-                "it is the {}'s turn, not the {}'s",
-                role_name(to_move),
-                role_name(seat)
-            ));
+            return Err(Refusal::NotTheirTurn { to_move, seat });
         }
         Ok(())
     }
 
     /// Plays the move and answers the squares it captured, `d4 e3`; the king's square too when
     /// the move captures him, as hnefatafl-copenhagen answers (its `capture_the_king` adds it).
-    fn play(&mut self, seat: usize, text: &str) -> Result<String, String> {
+    fn play(&mut self, seat: usize, text: &str) -> Result<String, Refusal> {
         self.check_turn(seat)?;
-        let mv = self.game.parse_move(text).map_err(|e| e.to_string())?;
+        let mv = self.game.parse_move(text)?;
         let king = self.game.board().king;
         let capture = self.game.apply(mv);
         let squares: Vec<String> = (0..121)
@@ -169,7 +185,7 @@ impl HtpSession {
         Ok(squares.join(" "))
     }
 
-    fn generate_move(&mut self, seat: Option<usize>, clock: &dyn Clock) -> Result<String, String> {
+    fn generate_move(&mut self, seat: Option<usize>, clock: &dyn Clock) -> Result<String, Refusal> {
         let seat = seat.unwrap_or_else(|| self.game.to_move());
         self.check_turn(seat)?;
         let mut moves = MoveList::new();
@@ -200,7 +216,7 @@ impl HtpSession {
     }
 
     /// The role to move and the squares of its pieces that can move.
-    fn play_from(&self) -> Result<String, String> {
+    fn play_from(&self) -> Result<String, Refusal> {
         self.check_turn(self.game.to_move())?;
         let mut moves = MoveList::new();
         self.game.legal_moves(&mut moves);
@@ -216,7 +232,7 @@ impl HtpSession {
     }
 
     /// The squares the piece on `from` can reach.
-    fn play_to(&self, seat: usize, from: &str) -> Result<String, String> {
+    fn play_to(&self, seat: usize, from: &str) -> Result<String, Refusal> {
         self.check_turn(seat)?;
         let mut moves = MoveList::new();
         self.game.legal_moves(&mut moves);
@@ -226,11 +242,10 @@ impl HtpSession {
             .map(|mv| square_name(mv.to))
             .collect();
         if to.is_empty() {
-            return Err(format!(
-                "no piece of the {} on `{}` can move",
-                role_name(seat),
-                super::shorten(from)
-            ));
+            return Err(Refusal::CannotMove {
+                seat,
+                from: from.to_owned(),
+            });
         }
         Ok(to.join(" "))
     }

@@ -4,7 +4,8 @@ use engine::games::hnefatafl::Hnefatafl;
 use engine::{AgentSetup, Game, NoClock, NoLog, RandomStream, TimeControl};
 
 use super::htp::{
-    Fischer, HtpCommand, parse_command, play_text, read_play, read_response_start, response,
+    Fischer, HtpCommand, HtpError, parse_command, play_text, read_play, read_response_start,
+    response,
 };
 use super::{EngineSession, Flow, HtpSession};
 
@@ -70,9 +71,14 @@ fn commands_parse_with_roles_in_any_case_and_comments_dropped() {
         ("known_command", "expected: known_command"),
         ("play_to attacker", "expected: play_to ROLE FROM"),
     ] {
-        let err = parse_command(line).unwrap_err();
+        let err = parse_command(line).unwrap_err().to_string();
         assert!(err.contains(needle), "{line}: {err}");
     }
+    assert_eq!(
+        parse_command("play king d1 d2"),
+        Err(HtpError::Role("king".into()))
+    );
+    assert_eq!(parse_command("fly"), Err(HtpError::Unknown));
 }
 
 #[test]

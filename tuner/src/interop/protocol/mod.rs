@@ -75,8 +75,57 @@ pub enum Command {
 /// The word that separates a position from the moves played from it.
 const MOVES: &str = " moves ";
 
+/// Why a line is not a command: the engine answers `error` with its text. The words a user
+/// typed are kept whole and shortened only when shown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// An empty line.
+    #[error("empty line")]
+    Empty,
+    /// A word that is no command.
+    #[error(
+        "unknown command `{}` (known: koom-protocol, isready, newgame, position, dice, go, quit)",
+        shorten(.0)
+    )]
+    Unknown(String),
+    /// A bare command given arguments.
+    #[error("`{word}` takes no arguments, got `{}`", shorten(.rest))]
+    TakesNoArguments { word: String, rest: String },
+    /// `dice` without the roll.
+    #[error("`dice` needs the roll, e.g. `dice 6`")]
+    NoRoll,
+    /// `position` without `start` or a text.
+    #[error("`position` needs `start` or a position text")]
+    NoPosition,
+    /// A `go` whose limits do not read.
+    #[error("`go {}`: {problem}", shorten(.args))]
+    Go { args: String, problem: GoProblem },
+}
+
+/// What is wrong with a `go` line's limits.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GoProblem {
+    /// A limit without its number.
+    #[error("`{0}` needs a number")]
+    NoNumber(String),
+    /// A number that is not a whole number.
+    #[error("`{0}` is not a whole number")]
+    NotWhole(String),
+    /// A limit that is none of depth, nodes, movetime.
+    #[error("unknown limit `{0}` (known: depth, nodes, movetime)")]
+    UnknownLimit(String),
+    /// A limit given twice.
+    #[error("`{0}` is given twice")]
+    Twice(String),
+}
+
+/// A line of an engine's output that is not protocol.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a protocol reply: `{}`", shorten(.0))]
+pub struct ReplyError(pub String);
+
 /// Reads one command line; the error is the line to answer with `error`.
-pub fn parse_command(line: &str) -> Result<Command, String> {
+pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     let line = line.trim();
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let rest = rest.trim();
@@ -84,10 +133,10 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         if rest.is_empty() {
             Ok(command)
         } else {
-            Err(format!(
-                "`{word}` takes no arguments, got `{}`",
-                shorten(rest)
-            ))
+            Err(CommandError::TakesNoArguments {
+                word: word.to_owned(),
+                rest: rest.to_owned(),
+            })
         }
     };
     match word {
@@ -97,17 +146,19 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "quit" => bare(Command::Quit),
         "position" => parse_position(rest),
         "dice" if !rest.is_empty() => Ok(Command::Dice(rest.to_owned())),
-        "dice" => Err("`dice` needs the roll, e.g. `dice 6`".into()),
-        "go" => parse_go(rest).map(Command::Go),
-        "" => Err("empty line".into()),
-        _ => Err(format!(
-            "unknown command `{}` (known: koom-protocol, isready, newgame, position, dice, go, quit)",
-            shorten(word)
-        )),
+        "dice" => Err(CommandError::NoRoll),
+        "go" => parse_go(rest)
+            .map(Command::Go)
+            .map_err(|problem| CommandError::Go {
+                args: rest.to_owned(),
+                problem,
+            }),
+        "" => Err(CommandError::Empty),
+        _ => Err(CommandError::Unknown(word.to_owned())),
     }
 }
 
-fn parse_position(rest: &str) -> Result<Command, String> {
+fn parse_position(rest: &str) -> Result<Command, CommandError> {
     let padded = format!(" {rest}");
     let (position, moves) = match padded.find(MOVES) {
         Some(at) => (&padded[..at], Some(&padded[at + MOVES.len()..])),
@@ -118,7 +169,7 @@ fn parse_position(rest: &str) -> Result<Command, String> {
     };
     let position = position.trim();
     let text = match position {
-        "" => return Err("`position` needs `start` or a position text".into()),
+        "" => return Err(CommandError::NoPosition),
         "start" => None,
         text => Some(text.to_owned()),
     };
@@ -134,17 +185,16 @@ fn parse_position(rest: &str) -> Result<Command, String> {
     Ok(Command::Position { text, moves })
 }
 
-fn parse_go(rest: &str) -> Result<Budget, String> {
+fn parse_go(rest: &str) -> Result<Budget, GoProblem> {
     let mut budget = Budget::default();
-    let shown = shorten(rest);
     let words: Vec<&str> = rest.split_whitespace().collect();
     for pair in words.chunks(2) {
         let [key, value] = pair else {
-            return Err(format!("`go {shown}`: `{}` needs a number", pair[0]));
+            return Err(GoProblem::NoNumber(pair[0].to_owned()));
         };
         let number: u64 = value
             .parse()
-            .map_err(|_| format!("`go {shown}`: `{value}` is not a whole number"))?;
+            .map_err(|_| GoProblem::NotWhole((*value).to_owned()))?;
         let slot_taken = match *key {
             "depth" => budget
                 .depth
@@ -153,13 +203,11 @@ fn parse_go(rest: &str) -> Result<Budget, String> {
             "nodes" => budget.nodes.replace(number).is_some(),
             "movetime" => budget.time_ms.replace(number).is_some(),
             _ => {
-                return Err(format!(
-                    "`go {shown}`: unknown limit `{key}` (known: depth, nodes, movetime)"
-                ));
+                return Err(GoProblem::UnknownLimit((*key).to_owned()));
             }
         };
         if slot_taken {
-            return Err(format!("`go {shown}`: `{key}` is given twice"));
+            return Err(GoProblem::Twice((*key).to_owned()));
         }
     }
     Ok(budget)
@@ -213,7 +261,7 @@ pub enum Reply {
 }
 
 /// Reads one line of an engine's output; the error says why it is not protocol.
-pub fn parse_reply(line: &str) -> Result<Reply, String> {
+pub fn parse_reply(line: &str) -> Result<Reply, ReplyError> {
     let line = line.trim();
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let rest = rest.trim();
@@ -223,7 +271,7 @@ pub fn parse_reply(line: &str) -> Result<Reply, String> {
         "bestmove" if !rest.is_empty() => Ok(Reply::BestMove(rest.to_owned())),
         "info" | "id" | "protocol" => Ok(Reply::Info(line.to_owned())),
         "error" => Ok(Reply::Error(rest.to_owned())),
-        _ => Err(format!("not a protocol reply: `{}`", shorten(line))),
+        _ => Err(ReplyError(line.to_owned())),
     }
 }
 

@@ -51,9 +51,20 @@ fn bad_commands_name_the_problem() {
         ("dice", "needs the roll"),
         ("", "empty line"),
     ] {
-        let err = parse_command(line).unwrap_err();
+        let err = parse_command(line).unwrap_err().to_string();
         assert!(err.contains(needle), "{line}: {err}");
     }
+    assert_eq!(
+        parse_command("go depth 3 depth 4"),
+        Err(CommandError::Go {
+            args: "depth 3 depth 4".into(),
+            problem: GoProblem::Twice("depth".into())
+        })
+    );
+    assert_eq!(
+        parse_command("go nodes x").unwrap_err().to_string(),
+        "`go nodes x`: `x` is not a whole number"
+    );
 }
 
 #[test]
@@ -67,7 +78,8 @@ fn replies_parse_and_garbage_is_named() {
     assert!(parse_reply("bestmove").is_err());
     let long = "x".repeat(500);
     let err = parse_reply(&long).unwrap_err();
-    assert!(err.chars().count() < 120, "{err}");
+    assert_eq!(err, ReplyError(long.clone()));
+    assert!(err.to_string().chars().count() < 120, "{err}");
 }
 
 fn session<G: Game>(level: usize) -> EngineSession<G> {

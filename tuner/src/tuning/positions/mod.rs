@@ -29,6 +29,57 @@ use std::path::Path;
 use crate::InputError;
 use crate::checksum::fnv1a64;
 
+/// Why bytes are not a position set this build reads: one variant a case, so that a caller
+/// (and the tests) can tell a damaged file from an old one.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SetError {
+    /// The bytes do not start with [`MAGIC`].
+    #[error("not a koom position set (made by `koom positions`)")]
+    NotASet,
+    /// Too short to hold its checksum.
+    #[error("truncated")]
+    Truncated,
+    /// The checked body ends before the header or an entry does.
+    #[error("truncated: it ends inside an entry or its header")]
+    EndsInside,
+    /// Written by another version of the format.
+    #[error(
+        "format version {0}, this koom reads version {VERSION}: make it again with `koom positions`"
+    )]
+    Version(u32),
+    /// The stored checksum is not that of the bytes before it.
+    #[error(
+        "checksum mismatch (the file says {stored:016x}, its contents give {computed:016x}): it was truncated, damaged or edited"
+    )]
+    Checksum { stored: u64, computed: u64 },
+    /// A flag byte other than 0 or 1.
+    #[error("a flag byte is {0}, not 0 or 1")]
+    Flag(u8),
+    /// The game or feature-set name is not UTF-8.
+    #[error("a name is not UTF-8")]
+    NotUtf8,
+    /// An entry that breaks what every entry must satisfy.
+    #[error("entry {index}: {source}")]
+    Entry { index: u64, source: EntryError },
+    /// Bytes left over after the entries the header counts.
+    #[error("{extra} bytes after its {count} entries")]
+    Trailing { extra: usize, count: u64 },
+}
+
+/// Why a position cannot be stored in a set.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EntryError {
+    /// A result outside [0, 1].
+    #[error("result {0} is not in [0, 1]")]
+    Result(f32),
+    /// A feature index at or above the set's inputs.
+    #[error("feature {feature} is not below the {inputs} inputs")]
+    Feature { feature: u16, inputs: u32 },
+    /// Features not strictly increasing.
+    #[error("its features are not increasing")]
+    NotIncreasing,
+}
+
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"KOOMPOS\0";
 /// The format version this build writes and reads.
@@ -127,7 +178,7 @@ impl PositionSet {
     }
 
     /// Adds a position, checked as the reader checks it.
-    pub fn push(&mut self, position: Position<'_>) -> Result<(), String> {
+    pub fn push(&mut self, position: Position<'_>) -> Result<(), EntryError> {
         check_entry(&self.header, &position)?;
         self.groups.push(position.group);
         self.results.push(position.result);
@@ -138,7 +189,7 @@ impl PositionSet {
     }
 
     /// Adds every entry of `other` (a set of the same feature set, checked when read).
-    pub fn append(&mut self, other: &Self) -> Result<(), String> {
+    pub fn append(&mut self, other: &Self) -> Result<(), EntryError> {
         other.iter().try_for_each(|p| self.push(p))
     }
 
@@ -176,12 +227,12 @@ impl PositionSet {
     }
 
     /// Reads a set's bytes; the error says in a few words what does not hold.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, SetError> {
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-            return Err("not a koom position set (made by `koom positions`)".into());
+            return Err(SetError::NotASet);
         }
         let Some(body_len) = bytes.len().checked_sub(8) else {
-            return Err("truncated".into());
+            return Err(SetError::Truncated);
         };
         let mut r = Reader {
             bytes: &bytes[..body_len],
@@ -189,16 +240,16 @@ impl PositionSet {
         };
         let version = r.u32()?;
         if version != VERSION {
-            return Err(format!(
-                "format version {version}, this koom reads version {VERSION}: make it again with `koom positions`"
-            ));
+            return Err(SetError::Version(version));
         }
-        let stored = u64::from_le_bytes(bytes[body_len..].try_into().map_err(|_| "truncated")?);
+        let stored = u64::from_le_bytes(
+            bytes[body_len..]
+                .try_into()
+                .map_err(|_| SetError::Truncated)?,
+        );
         let computed = fnv1a64(&bytes[..body_len]);
         if stored != computed {
-            return Err(format!(
-                "checksum mismatch (the file says {stored:016x}, its contents give {computed:016x}): it was truncated, damaged or edited"
-            ));
+            return Err(SetError::Checksum { stored, computed });
         }
         let header = Header {
             game: r.text()?,
@@ -232,13 +283,13 @@ impl PositionSet {
                 score: has_score.then_some(score),
                 features: &features,
             })
-            .map_err(|why| format!("entry {i}: {why}"))?;
+            .map_err(|source| SetError::Entry { index: i, source })?;
         }
         if r.at != r.bytes.len() {
-            return Err(format!(
-                "{} bytes after its {count} entries",
-                r.bytes.len() - r.at
-            ));
+            return Err(SetError::Trailing {
+                extra: r.bytes.len() - r.at,
+                count,
+            });
         }
         Ok(set)
     }
@@ -264,7 +315,7 @@ impl PositionSet {
     ) -> Result<Self, InputError> {
         let fail = |why: String| InputError::new(format!("position set {}: {why}", path.display()));
         let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
-        let set = Self::from_bytes(&bytes).map_err(fail)?;
+        let set = Self::from_bytes(&bytes).map_err(|e| fail(e.to_string()))?;
         let h = &set.header;
         if h.game != game {
             return Err(fail(format!(
@@ -285,20 +336,20 @@ impl PositionSet {
 }
 
 /// What every entry must satisfy.
-fn check_entry(header: &Header, p: &Position<'_>) -> Result<(), String> {
+fn check_entry(header: &Header, p: &Position<'_>) -> Result<(), EntryError> {
     if !(0.0..=1.0).contains(&p.result) {
-        return Err(format!("result {} is not in [0, 1]", p.result));
+        return Err(EntryError::Result(p.result));
     }
     if let Some(&last) = p.features.last()
         && u32::from(last) >= header.inputs
     {
-        return Err(format!(
-            "feature {last} is not below the {} inputs",
-            header.inputs
-        ));
+        return Err(EntryError::Feature {
+            feature: last,
+            inputs: header.inputs,
+        });
     }
     if p.features.windows(2).any(|w| w[0] >= w[1]) {
-        return Err("its features are not increasing".into());
+        return Err(EntryError::NotIncreasing);
     }
     Ok(())
 }
@@ -316,41 +367,41 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8], String> {
+    fn take(&mut self, n: usize) -> Result<&[u8], SetError> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or("truncated: it ends inside an entry or its header")?;
+        let end = end.ok_or(SetError::EndsInside)?;
         let slice = &self.bytes[self.at..end];
         self.at = end;
         Ok(slice)
     }
 
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], SetError> {
         let slice = self.take(N)?;
         let mut out = [0; N];
         out.copy_from_slice(slice);
         Ok(out)
     }
 
-    fn u32(&mut self) -> Result<u32, String> {
+    fn u32(&mut self) -> Result<u32, SetError> {
         self.array().map(u32::from_le_bytes)
     }
 
-    fn u64(&mut self) -> Result<u64, String> {
+    fn u64(&mut self) -> Result<u64, SetError> {
         self.array().map(u64::from_le_bytes)
     }
 
-    fn flag(&mut self) -> Result<bool, String> {
+    fn flag(&mut self) -> Result<bool, SetError> {
         match self.array::<1>()? {
             [0] => Ok(false),
             [1] => Ok(true),
-            [b] => Err(format!("a flag byte is {b}, not 0 or 1")),
+            [b] => Err(SetError::Flag(b)),
         }
     }
 
-    fn text(&mut self) -> Result<String, String> {
+    fn text(&mut self) -> Result<String, SetError> {
         let n = u16::from_le_bytes(self.array()?);
         let bytes = self.take(usize::from(n))?;
-        String::from_utf8(bytes.to_vec()).map_err(|_| "a name is not UTF-8".into())
+        String::from_utf8(bytes.to_vec()).map_err(|_| SetError::NotUtf8)
     }
 }
 
@@ -404,7 +455,10 @@ mod tests {
         for cut in [bytes.len() - 1, bytes.len() - 9, 20, 9] {
             let err = PositionSet::from_bytes(&bytes[..cut]).unwrap_err();
             assert!(
-                err.contains("checksum mismatch") || err.contains("truncated"),
+                matches!(
+                    err,
+                    SetError::Checksum { .. } | SetError::Truncated | SetError::EndsInside
+                ),
                 "{cut}: {err}"
             );
         }
@@ -412,13 +466,16 @@ mod tests {
         let at = edited.len() - 20;
         edited[at] ^= 1;
         let err = PositionSet::from_bytes(&edited).unwrap_err();
-        assert!(err.contains("checksum mismatch"), "{err}");
+        assert!(matches!(err, SetError::Checksum { .. }), "{err}");
+        assert!(err.to_string().starts_with("checksum mismatch"), "{err}");
         let err = PositionSet::from_bytes(b"INDEX\tGROUP\n").unwrap_err();
-        assert!(err.contains("not a koom position set"), "{err}");
+        assert_eq!(err, SetError::NotASet);
+        assert!(err.to_string().contains("not a koom position set"), "{err}");
         let mut newer = bytes;
         newer[8] = 2;
         let err = PositionSet::from_bytes(&newer).unwrap_err();
-        assert!(err.contains("format version 2"), "{err}");
+        assert_eq!(err, SetError::Version(2));
+        assert!(err.to_string().starts_with("format version 2, "), "{err}");
     }
 
     #[test]
@@ -432,17 +489,16 @@ mod tests {
                 features,
             }
         }
-        assert!(
-            set.push(bad(&[500], 0.5))
-                .unwrap_err()
-                .contains("not below")
+        assert_eq!(
+            set.push(bad(&[500], 0.5)),
+            Err(EntryError::Feature {
+                feature: 500,
+                inputs: 500
+            })
         );
-        assert!(
-            set.push(bad(&[3, 3], 0.5))
-                .unwrap_err()
-                .contains("increasing")
-        );
-        assert!(set.push(bad(&[], 1.5)).unwrap_err().contains("[0, 1]"));
+        assert_eq!(set.push(bad(&[3, 3], 0.5)), Err(EntryError::NotIncreasing));
+        let out_of_range = set.push(bad(&[], 1.5)).unwrap_err();
+        assert_eq!(out_of_range.to_string(), "result 1.5 is not in [0, 1]");
         // A writer that skipped the checks: the reader still refuses the entry.
         let mut bytes = set.to_bytes();
         bytes.truncate(bytes.len() - 8);
@@ -451,7 +507,8 @@ mod tests {
         let checksum = fnv1a64(&bytes);
         bytes.extend_from_slice(&checksum.to_le_bytes());
         let err = PositionSet::from_bytes(&bytes).unwrap_err();
-        assert!(err.starts_with("entry 2: feature 600"), "{err}");
+        assert!(matches!(err, SetError::Entry { index: 2, .. }), "{err}");
+        assert!(err.to_string().starts_with("entry 2: feature 600"), "{err}");
     }
 
     #[test]
