@@ -6,9 +6,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use engine::{GAME_NAMES, Game, GameVisitor, NoLog, RandomStream};
-use tuner::batch::runner::{quiet_hooks, run};
+use tuner::batch::runner::run;
 use tuner::config::{ExperimentFile, Plan};
-use tuner::strength::{match_agents, never};
+use tuner::observer::Quiet;
+use tuner::strength::match_agents;
 
 use super::args::BenchArgs;
 
@@ -37,13 +38,7 @@ impl GameVisitor for Bench<'_> {
             let plan = Plan::<G>::new(&exp)?;
             tuner::config::check_threads(args.threads)?;
             let started = Instant::now();
-            let result = run(
-                &plan,
-                0..plan.groups,
-                args.threads,
-                &quiet_hooks(never()),
-                None,
-            )?;
+            let result = run(&plan, 0..plan.groups, args.threads, &mut Quiet::new())?;
             let seconds = started.elapsed().as_secs_f64();
             let moves = result.tally.moves.sum as u64;
             signature = signature.wrapping_mul(31).wrapping_add(moves);

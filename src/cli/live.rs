@@ -9,15 +9,19 @@ use std::time::{Duration, Instant};
 
 use engine::{Clock, Game};
 use indicatif::{ProgressBar, ProgressStyle};
-use reports::RunInfo;
+use reports::{GamesCsv, RunInfo};
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::flag;
 use tuner::batch::partial::Effort;
-use tuner::batch::runner::Hooks;
+use tuner::batch::records::{RecordsFile, record_of};
 use tuner::batch::summary::summarize;
-use tuner::batch::tally::RunTally;
+use tuner::batch::tally::{GameRow, RunTally};
 use tuner::config::{Experiment, Plan};
 use tuner::interop::external::EngineFailures;
+use tuner::lines::LineFile;
+use tuner::observer::{Observer, Watch};
+use tuner::strength::played;
+use tuner::strength::stats::Sprt;
 
 /// Wall-clock time for `--time-control player`.
 #[derive(Debug)]
@@ -146,30 +150,112 @@ pub fn rate_text(per_sec: f64) -> String {
     }
 }
 
-/// What a command that plays games shows while it runs: a progress bar, the wall clock that
-/// `--time-control player` reads, and the Ctrl-C flag, as the runner's hooks.
+/// The terminal's observer of a command that plays games: a progress bar, the wall clock that
+/// `--time-control player` reads, the Ctrl-C flag, and the per-game files (`games.csv`, the
+/// records) when asked for.
 pub struct Live {
     pub bar: ProgressBar,
-    progress: Box<dyn Fn(u64) + Sync>,
     clock: WallClock,
+    quiet: bool,
+    /// `games.csv` as it is written (`koom run --games-csv`).
+    pub csv: Option<LineFile>,
+    /// The `--records` file as it is written.
+    pub records: Option<RecordsFile>,
+    /// Put before the SPRT's state in the bar's message.
+    sprt_prefix: &'static str,
+    /// Whether the SPRT's state goes to standard error every few seconds when there is no bar
+    /// (a CI log).
+    sprt_log: bool,
+    last_line: Instant,
 }
 
 impl Live {
     pub fn new(total_games: u64, quiet: bool) -> Self {
-        let bar = progress_bar(total_games, quiet, "games");
-        let counter = bar.clone();
         Self {
-            bar,
-            progress: Box::new(move |n| counter.inc(n)),
+            bar: progress_bar(total_games, quiet, "games"),
             clock: WallClock::new(),
+            quiet,
+            csv: None,
+            records: None,
+            sprt_prefix: "",
+            sprt_log: true,
+            last_line: Instant::now(),
         }
     }
 
-    pub fn hooks(&self) -> Hooks<'_> {
-        Hooks {
-            progress: &*self.progress,
-            interrupt: interrupt_flag(),
-            clock: &self.clock,
+    /// Writes every game to `records` when given.
+    pub fn with_records(self, records: Option<RecordsFile>) -> Self {
+        Self { records, ..self }
+    }
+
+    /// Shows the SPRT's state as `koom tune`'s verification: on the bar alone, so named.
+    pub fn verification(self) -> Self {
+        Self {
+            sprt_prefix: "verification: ",
+            sprt_log: false,
+            ..self
+        }
+    }
+}
+
+impl Watch for Live {
+    fn progress(&self, games: u64) {
+        self.bar.inc(games);
+    }
+
+    fn interrupted(&self) -> bool {
+        interrupt_flag().load(Ordering::Relaxed)
+    }
+
+    fn clock(&self) -> &(dyn Clock + Sync) {
+        &self.clock
+    }
+}
+
+impl<G: Game> Observer<G> for Live {
+    fn watch(&self) -> &dyn Watch {
+        self
+    }
+
+    fn wants_rows(&self) -> bool {
+        self.csv.is_some() || self.records.is_some()
+    }
+
+    fn records(&self) -> Option<&RecordsFile> {
+        self.records.as_ref()
+    }
+
+    fn row(&mut self, plan: &Plan<G>, row: &GameRow<G::Reason>) -> std::io::Result<()> {
+        if let Some(csv) = self.csv.as_mut() {
+            let fields = GamesCsv::fields(row, &plan.labels);
+            csv.push(row.index, &reports::csv_line(&fields))?;
+        }
+        if let Some(file) = self.records.as_mut() {
+            file.push(&record_of(plan, row))?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.csv.as_mut().map_or(Ok(()), LineFile::flush)?;
+        self.records.as_mut().map_or(Ok(()), RecordsFile::flush)
+    }
+
+    fn sprt(&mut self, sprt: &Sprt, tally: &RunTally<G>) {
+        let line = format!(
+            "{}LLR {:.2} [{:.2}, {:.2}] after {}",
+            self.sprt_prefix,
+            sprt.llr,
+            sprt.lower,
+            sprt.upper,
+            played(tally)
+        );
+        // On a terminal the bar shows it; in a CI log, a line every few seconds.
+        if !self.bar.is_hidden() {
+            self.bar.set_message(line);
+        } else if self.sprt_log && !self.quiet && self.last_line.elapsed().as_secs() >= 5 {
+            note!("{line}");
+            self.last_line = Instant::now();
         }
     }
 }

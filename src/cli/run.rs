@@ -9,10 +9,8 @@ use engine::{Game, GameVisitor};
 use reports::GamesCsv;
 use tuner::atomic::lock_output_dir;
 use tuner::batch::partial::Shard;
-use tuner::batch::records::{RecordsFile, record_of};
-use tuner::batch::runner::Rows;
+use tuner::batch::records::RecordsFile;
 use tuner::batch::session::{Opening, RunSession, SessionResult};
-use tuner::batch::tally::GameRow;
 use tuner::config::Format;
 use tuner::config::{Experiment, ExperimentFile};
 use tuner::interop::external::EngineFailures;
@@ -52,11 +50,11 @@ impl GameVisitor for RunGame<'_> {
         if opening == Opening::Finished {
             return Ok(ExitCode::SUCCESS);
         }
-        let live = Live::new(session.total_games(), args.quiet);
+        let mut live = Live::new(session.total_games(), args.quiet);
         live.bar.inc(session.games_done());
         let started = Instant::now();
         let resumed = opening == Opening::Resumed;
-        let result = play_session(&session, exp, args.records.as_deref(), &live, resumed)?;
+        let result = play_session(&session, exp, args.records.as_deref(), &mut live, resumed)?;
         live.bar.finish_and_clear();
         let finished = result.is_complete();
         if !finished {
@@ -120,31 +118,6 @@ fn announce<G: Game>(opening: Opening, session: &RunSession<'_, G>) {
 /// Where the rows of an unfinished run wait for `--resume`: the name says they are partial.
 const PARTIAL_CSV: &str = "games.partial.csv";
 
-/// The per-game files of a run: `games.csv` and the records, each when asked for.
-struct RowFiles<'a, G: Game> {
-    plan: &'a tuner::config::Plan<G>,
-    csv: Option<LineFile>,
-    records: Option<RecordsFile>,
-}
-
-impl<G: Game> Rows<G::Reason> for RowFiles<'_, G> {
-    fn push(&mut self, row: &GameRow<G::Reason>) -> std::io::Result<()> {
-        if let Some(csv) = self.csv.as_mut() {
-            let fields = GamesCsv::fields(row, &self.plan.labels);
-            csv.push(row.index, &reports::csv_line(&fields))?;
-        }
-        if let Some(file) = self.records.as_mut() {
-            file.push(&record_of(self.plan, row))?;
-        }
-        Ok(())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.csv.as_mut().map_or(Ok(()), LineFile::flush)?;
-        self.records.as_mut().map_or(Ok(()), RecordsFile::flush)
-    }
-}
-
 /// Plays the session, streaming `games.csv` and the records when asked. A resumed session
 /// continues the files the stopped one left, cut back to the games its checkpoint counts,
 /// whether it was interrupted or killed (see [`LineFile`]).
@@ -152,10 +125,9 @@ fn play_session<G: Game>(
     session: &RunSession<'_, G>,
     exp: &Experiment,
     records: Option<&Path>,
-    live: &Live,
+    live: &mut Live,
     resumed: bool,
 ) -> anyhow::Result<SessionResult<G>> {
-    let hooks = live.hooks();
     let plan = &session.plan;
     let counted = |index: u64| session.counts_game(index);
     let games = session.games_done();
@@ -185,17 +157,15 @@ fn play_session<G: Game>(
         Some(path) => Some(RecordsFile::create(path, plan.record_scores)?),
         None => None,
     };
-    let mut files = RowFiles { plan, csv, records };
-    let want_rows = files.csv.is_some() || files.records.is_some();
-    let result = session
-        .play(exp.threads, &hooks, want_rows.then_some(&mut files as _))
-        .context("writing results")?;
+    live.csv = csv;
+    live.records = records;
+    let result = session.play(exp.threads, live).context("writing results")?;
     let complete = result.is_complete();
-    if let Some(csv) = files.csv {
+    if let Some(csv) = live.csv.take() {
         csv.finish(complete, ',')?;
     }
     // An interrupted run keeps its records under the `.partial` name: they are not all the games.
-    if let Some(file) = files.records {
+    if let Some(file) = live.records.take() {
         file.finish(complete)?;
     }
     Ok(result)
@@ -216,14 +186,13 @@ fn tournament<G: Game>(
     }
     let _lock = lock_output_dir(&exp.out)?;
     let per_pairing = match_plan::<G>(exp, &exp.agents[0], &exp.agents[1])?.games();
-    let live = Live::new(per_pairing * pairs.len() as u64, quiet);
-    let hooks = live.hooks();
-    let started = Instant::now();
     let file = records.map(|(path, scores)| RecordsFile::create(path, scores));
-    let mut file = file.transpose()?;
-    let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &hooks, file.as_mut())?;
+    let mut live =
+        Live::new(per_pairing * pairs.len() as u64, quiet).with_records(file.transpose()?);
+    let started = Instant::now();
+    let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &mut live)?;
     live.bar.finish_and_clear();
-    if let Some(file) = file {
+    if let Some(file) = live.records.take() {
         file.finish(!matches.partial)?;
     }
     if matches.results.is_empty() {

@@ -160,39 +160,12 @@ impl Gate<'_> {
         let args = self.args;
         let mut plan = match_plan::<G>(exp, &args.candidate, &args.baseline)?;
         tuner::interop::external::probe_all::<G>(&plan.externals)?;
-        let mut records = args.common.records_file()?;
+        let records = args.common.records_file()?;
         RecordsFile::note_in(records.as_ref(), &mut plan);
-        let live = Live::new(plan.games(), args.common.quiet);
-        let hooks = live.hooks();
-        let mut last_line = Instant::now();
-        let result = run_gate(
-            &plan,
-            self.bounds,
-            args.batch,
-            exp.threads,
-            &hooks,
-            &mut |sprt, tally| {
-                let line = format!(
-                    "LLR {:.2} [{:.2}, {:.2}] after {}",
-                    sprt.llr,
-                    sprt.lower,
-                    sprt.upper,
-                    played(tally)
-                );
-                // On a terminal the bar shows it; in a CI log, a line every few seconds.
-                if live.bar.is_hidden() {
-                    if !args.common.quiet && last_line.elapsed().as_secs() >= 5 {
-                        note!("{line}");
-                        last_line = Instant::now();
-                    }
-                } else {
-                    live.bar.set_message(line);
-                }
-            },
-            records.as_mut(),
-        )?;
+        let mut live = Live::new(plan.games(), args.common.quiet).with_records(records);
+        let result = run_gate(&plan, self.bounds, args.batch, exp.threads, &mut live)?;
         live.bar.finish_and_clear();
-        if let Some(file) = records {
+        if let Some(file) = live.records.take() {
             file.finish(!result.partial)?;
         }
         Ok((result, plan.openings.map(|suite| suite.info.clone())))
@@ -355,20 +328,13 @@ impl LadderGame<'_> {
         let pairs = ladder_pairs(levels.len(), self.full).len() as u64;
         let per_pair =
             match_plan::<G>(exp, &levels[0], &levels[0]).map_or(exp.games, |p| p.games());
-        let live = Live::new(per_pair.saturating_mul(pairs), self.args.quiet);
-        let hooks = live.hooks();
-        let mut records = self.args.records_file()?;
-        let ladder: Ladder = run_ladder::<G>(
-            exp,
-            &levels,
-            self.full,
-            exp.threads,
-            &hooks,
-            records.as_mut(),
-        )
-        .map_err(anyhow::Error::from)?;
+        let records = self.args.records_file()?;
+        let mut live =
+            Live::new(per_pair.saturating_mul(pairs), self.args.quiet).with_records(records);
+        let ladder: Ladder = run_ladder::<G>(exp, &levels, self.full, exp.threads, &mut live)
+            .map_err(anyhow::Error::from)?;
         live.bar.finish_and_clear();
-        if let Some(file) = records {
+        if let Some(file) = live.records.take() {
             file.finish(!ladder.partial)?;
         }
         Ok(ladder)

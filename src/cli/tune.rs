@@ -2,13 +2,13 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use anyhow::{Context as _, bail};
 use engine::{Game, GameVisitor};
 use reports::plot::{Convergence, Series};
 use tuner::atomic::lock_output_dir;
+use tuner::observer::Watch as _;
 use tuner::strength::{count_unit, played};
 use tuner::tuning::tune::{
     Checkpoint, ResumeError, TuneFile, TuneState, TuneSummary, Tuner, VerificationSummary,
@@ -163,15 +163,14 @@ fn tune_loop<G: Game>(
     deadline: Option<Instant>,
 ) -> anyhow::Result<bool> {
     let n = tuner.spec.settings.iterations;
-    let live = Live::new(n * tuner.games_per_iteration(), quiet);
-    let bar = &live.bar;
+    let mut live = Live::new(n * tuner.games_per_iteration(), quiet);
+    let bar = live.bar.clone();
     if let Some(style) =
         super::live::bar_style("{bar:40} {pos}/{len} games {rate} ETA {eta}\n{msg}")
     {
         bar.set_style(style);
     }
     bar.set_position(state.games());
-    let hooks = live.hooks();
     while state.done() < n {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             bar.finish_and_clear();
@@ -186,7 +185,7 @@ fn tune_loop<G: Game>(
             state.done() + 1,
             theta_text(tuner, state)
         ));
-        if hooks.interrupt.load(Ordering::Relaxed) || !tuner.iterate(state, &hooks)? {
+        if live.interrupted() || !tuner.iterate(state, &mut live)? {
             bar.abandon();
             return Ok(true);
         }
@@ -308,16 +307,8 @@ fn verify<G: Game>(
         return Ok(None);
     }
     let plan = tuner.verify_plan(&state.theta)?;
-    let live = Live::new(plan.games(), quiet);
-    let gate = tuner.verify(&plan, &live.hooks(), &mut |sprt, tally| {
-        live.bar.set_message(format!(
-            "verification: LLR {:.2} [{:.2}, {:.2}] after {}",
-            sprt.llr,
-            sprt.lower,
-            sprt.upper,
-            played(tally)
-        ));
-    })?;
+    let mut live = Live::new(plan.games(), quiet).verification();
+    let gate = tuner.verify(&plan, &mut live)?;
     live.bar.finish_and_clear();
     let summary = VerificationSummary::new(plan.seed, &gate);
     let e = &summary.head_to_head.estimate;

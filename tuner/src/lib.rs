@@ -8,6 +8,7 @@ pub mod config;
 pub mod error;
 pub mod interop;
 pub mod lines;
+pub mod observer;
 pub mod openings;
 pub mod perft;
 pub mod strength;

@@ -310,8 +310,9 @@ mod tests {
     use engine::games::ludo::Ludo;
 
     use super::*;
-    use crate::batch::runner::{quiet_hooks, run};
+    use crate::batch::runner::run;
     use crate::config::ExperimentFile;
+    use crate::observer::Quiet;
 
     /// A small xorshift generator: the fuzz tests below must be reproducible.
     fn xorshift(state: &mut u64) -> u64 {
@@ -342,7 +343,7 @@ mod tests {
         let shard = Shard { index: 1, count: 2 };
         let groups = shard.groups(plan.groups);
         let stop = AtomicBool::new(false);
-        let result = run(&plan, groups.clone(), 1, &quiet_hooks(&stop), None).unwrap();
+        let result = run(&plan, groups.clone(), 1, &mut Quiet::until(&stop)).unwrap();
         let partial = Partial::new(&plan, &exp, Some(shard), groups, result.done, result.tally);
         let original = partial.to_json().unwrap();
         let dir = std::env::temp_dir().join(format!("koom-fuzz-shard-{}", std::process::id()));

@@ -12,33 +12,15 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use engine::selfplay::{MoveScore, SeededGame};
-use engine::{Agent, Clock, Ending, Game, Log, NoClock, NoLog, game_seed, seat_agent};
+use engine::{Agent, Clock, Ending, Game, Log, NoLog, game_seed, seat_agent};
 use rayon::prelude::*;
 
 use crate::batch::tally::{GameRow, RunTally};
 use crate::config::Plan;
+use crate::observer::{Observer, Watch};
 use crate::threads::thread_pool;
-
-/// What a run reports while it goes, and how it is stopped.
-pub struct Hooks<'a> {
-    /// Called with the number of games just finished (from worker threads).
-    pub progress: &'a (dyn Fn(u64) + Sync),
-    /// Set (e.g. by Ctrl-C) to stop after the chunks in flight.
-    pub interrupt: &'a AtomicBool,
-    /// The clock searching agents read under `--time-control player`.
-    pub clock: &'a (dyn Clock + Sync),
-}
-
-impl std::fmt::Debug for Hooks<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Hooks")
-            .field("interrupt", &self.interrupt)
-            .finish_non_exhaustive()
-    }
-}
 
 /// The result of a run: the counts, and whether it stopped before the end.
 #[derive(Debug)]
@@ -144,7 +126,7 @@ fn play_chunk<G: Game>(
     plan: &Plan<G>,
     groups: Range<u64>,
     want_rows: bool,
-    hooks: &Hooks<'_>,
+    watch: &dyn Watch,
 ) -> Chunk<G> {
     let rotations = plan.rotations();
     let mut agents = new_agents(plan);
@@ -154,7 +136,7 @@ fn play_chunk<G: Game>(
     let mut fingerprints = Vec::with_capacity(rotations);
     let mut played = groups.start..groups.start;
     for group in groups {
-        if hooks.interrupt.load(Ordering::Relaxed) {
+        if watch.interrupted() {
             break;
         }
         finals.clear();
@@ -180,7 +162,7 @@ fn play_chunk<G: Game>(
                 plan,
                 &mut agents,
                 (group, rotation),
-                hooks.clock,
+                watch.clock(),
                 &mut NoLog,
                 |_| {},
                 |g: &G, mv, score| {
@@ -206,13 +188,13 @@ fn play_chunk<G: Game>(
             finals.push(game);
             fingerprints.push(moves.finish());
         }
-        if hooks.interrupt.load(Ordering::Relaxed) && finals.iter().any(failed) {
+        if watch.interrupted() && finals.iter().any(failed) {
             rows.truncate(kept_rows);
             break;
         }
         tally.add_group(&finals, &fingerprints);
         played.end = group + 1;
-        (hooks.progress)(rotations as u64);
+        watch.progress(rotations as u64);
     }
     Chunk {
         groups: played,
@@ -221,53 +203,25 @@ fn play_chunk<G: Game>(
     }
 }
 
-/// Receives each finished game's row, in game order (e.g. to stream `games.csv`).
-pub trait Rows<R> {
-    fn push(&mut self, row: &GameRow<R>) -> std::io::Result<()>;
-
-    /// Hands the rows so far to the system: called after each wave's rows, before the wave is
-    /// reported (and a checkpoint counts its games), so that a crash never leaves a checkpoint
-    /// ahead of the rows.
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl<R, F: FnMut(&GameRow<R>) -> std::io::Result<()>> Rows<R> for F {
-    fn push(&mut self, row: &GameRow<R>) -> std::io::Result<()> {
-        self(row)
-    }
-}
-
-/// A [`Rows`] receiver.
-pub type RowSink<'a, R> = dyn Rows<R> + 'a;
-
-/// Receives, after each wave, the counts so far and the seed groups they cover (e.g. to write
-/// a checkpoint).
-pub type WaveSink<'a, G> = dyn FnMut(&RunTally<G>, &[Range<u64>]) -> std::io::Result<()> + 'a;
-
-/// Plays seed groups `groups` of `plan` on `threads` threads (0 = all cores), handing each
-/// finished game's row to `on_row` in game order when it is given.
+/// Plays seed groups `groups` of `plan` on `threads` threads (0 = all cores), telling
+/// `observer` how it goes (each finished game's row in game order, when it wants them).
 pub fn run<G: Game>(
     plan: &Plan<G>,
     groups: Range<u64>,
     threads: usize,
-    hooks: &Hooks<'_>,
-    on_row: Option<&mut RowSink<'_, G::Reason>>,
+    observer: &mut dyn Observer<G>,
 ) -> std::io::Result<RunResult<G>> {
-    run_ranges(plan, &[groups], threads, hooks, on_row, None)
+    run_ranges(plan, &[groups], threads, observer)
 }
 
-/// [`run`] over several ranges of seed groups, reporting each wave to `on_wave`. When
+/// [`run`] over several ranges of seed groups, reporting each wave to `observer`. When
 /// interrupted, chunks not yet started are skipped, so the groups played need not be a prefix:
 /// [`RunResult::done`] says which they are.
 pub fn run_ranges<G: Game>(
     plan: &Plan<G>,
     groups: &[Range<u64>],
     threads: usize,
-    hooks: &Hooks<'_>,
-    mut on_row: Option<&mut RowSink<'_, G::Reason>>,
-    mut on_wave: Option<&mut WaveSink<'_, G>>,
+    observer: &mut dyn Observer<G>,
 ) -> std::io::Result<RunResult<G>> {
     let pool = thread_pool(threads)?;
     let workers = pool.current_num_threads() as u64;
@@ -284,35 +238,35 @@ pub fn run_ranges<G: Game>(
     let mut tally = RunTally::new(plan);
     let mut done: Vec<Range<u64>> = Vec::new();
     let mut partial = false;
-    let want_rows = on_row.is_some();
+    let want_rows = observer.wants_rows();
     loop {
         let wave: Vec<Range<u64>> = chunks.by_ref().take(workers as usize * 4).collect();
         if wave.is_empty() {
             break;
         }
-        if hooks.interrupt.load(Ordering::Relaxed) {
+        if observer.watch().interrupted() {
             partial = true;
             break;
         }
+        let watch = observer.watch();
         let results: Vec<Chunk<G>> = pool.install(|| {
             wave.par_iter()
-                .map(|r| play_chunk(plan, r.clone(), want_rows, hooks))
+                .map(|r| play_chunk(plan, r.clone(), want_rows, watch))
                 .collect()
         });
         for (range, chunk) in wave.iter().zip(results) {
             partial |= chunk.groups != *range;
             tally.merge(&chunk.tally);
             add_range(&mut done, chunk.groups);
-            if let Some(sink) = on_row.as_mut() {
-                chunk.rows.iter().try_for_each(|row| sink.push(row))?;
-            }
+            chunk
+                .rows
+                .iter()
+                .try_for_each(|row| observer.row(plan, row))?;
         }
-        if let Some(sink) = on_row.as_mut() {
-            sink.flush()?;
+        if want_rows {
+            observer.flush()?;
         }
-        if let Some(sink) = on_wave.as_mut() {
-            sink(&tally, &done)?;
-        }
+        observer.wave(&tally, &done)?;
     }
     Ok(RunResult {
         tally,
@@ -358,23 +312,15 @@ pub fn remaining(all: Range<u64>, done: &[Range<u64>]) -> Vec<Range<u64>> {
     left
 }
 
-/// Hooks that report nothing and never interrupt: for tests and library callers.
-#[must_use]
-pub fn quiet_hooks(interrupt: &AtomicBool) -> Hooks<'_> {
-    Hooks {
-        progress: &|_| {},
-        interrupt,
-        clock: &NoClock,
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use engine::NoClock;
     use engine::games::ludo::Ludo;
 
     use super::*;
     use crate::batch::summary::summarize;
     use crate::config::ExperimentFile;
+    use crate::observer::Quiet;
 
     fn plan(agents: &[&str], games: u64, seed: u64) -> Plan<Ludo> {
         plan_of(agents, games, seed)
@@ -391,15 +337,7 @@ mod tests {
     }
 
     fn run_quietly<G: Game>(plan: &Plan<G>, threads: usize) -> RunResult<G> {
-        let interrupt = AtomicBool::new(false);
-        run(
-            plan,
-            0..plan.groups,
-            threads,
-            &quiet_hooks(&interrupt),
-            None,
-        )
-        .unwrap()
+        run(plan, 0..plan.groups, threads, &mut Quiet::new()).unwrap()
     }
 
     #[test]
@@ -556,18 +494,14 @@ mod tests {
     #[test]
     fn split_ranges_add_up_to_the_whole_run() {
         let plan = plan(&["hard", "normal", "easy", "easy"], 800, 13);
-        let interrupt = AtomicBool::new(false);
-        let hooks = quiet_hooks(&interrupt);
         let whole = run_quietly(&plan, 2).tally;
-        let mut parts = run_ranges(&plan, &[0..50, 120..200], 1, &hooks, None, None).unwrap();
+        let mut parts = run_ranges(&plan, &[0..50, 120..200], 1, &mut Quiet::new()).unwrap();
         assert_eq!(parts.done, vec![0..50, 120..200]);
         let rest = run_ranges(
             &plan,
             &remaining(0..plan.groups, &parts.done),
             2,
-            &hooks,
-            None,
-            None,
+            &mut Quiet::new(),
         )
         .unwrap();
         parts.tally.merge(&rest.tally);
@@ -578,8 +512,8 @@ mod tests {
     #[test]
     fn an_interrupted_run_is_partial_and_counts_only_finished_games() {
         let plan = plan(&["easy"; 4], 400, 1);
-        let interrupt = AtomicBool::new(true);
-        let result = run(&plan, 0..plan.groups, 1, &quiet_hooks(&interrupt), None).unwrap();
+        let interrupt = std::sync::atomic::AtomicBool::new(true);
+        let result = run(&plan, 0..plan.groups, 1, &mut Quiet::until(&interrupt)).unwrap();
         assert!(result.partial);
         assert_eq!(result.tally.games, 0);
     }

@@ -14,9 +14,10 @@ use crate::atomic::write_atomic;
 use crate::batch::partial::{
     Effort, Header, Partial, Shard, experiment_hash, read_header, read_partial,
 };
-use crate::batch::runner::{Hooks, RowSink, add_range, remaining, run_ranges};
-use crate::batch::tally::RunTally;
+use crate::batch::runner::{add_range, remaining, run_ranges};
+use crate::batch::tally::{GameRow, RunTally};
 use crate::config::{Experiment, Plan};
+use crate::observer::{Observer, Watch};
 use crate::threads::default_threads;
 
 /// Seconds between two checkpoints of a running session.
@@ -185,44 +186,27 @@ impl<'a, G: Game> RunSession<'a, G> {
     }
 
     /// Plays the groups left on `threads` threads, checkpointing as it goes, and writes the
-    /// checkpoint when interrupted.
+    /// checkpoint when interrupted; `observer` sees the run as [`run_ranges`] tells it.
     pub fn play(
         &self,
         threads: usize,
-        hooks: &Hooks<'_>,
-        on_row: Option<&mut RowSink<'_, G::Reason>>,
+        observer: &mut dyn Observer<G>,
     ) -> std::io::Result<SessionResult<G>> {
         let todo = remaining(self.groups.clone(), &self.done);
-        let started = Instant::now();
         let workers = if threads == 0 {
             default_threads()
         } else {
             threads
         };
-        let spent = || {
-            let wall_s = started.elapsed().as_secs_f64();
-            Effort {
-                wall_s,
-                thread_s: wall_s * workers as f64,
-            }
+        let mut checkpointing = Checkpointing {
+            session: self,
+            inner: observer,
+            started: Instant::now(),
+            workers,
+            last_checkpoint: Instant::now(),
         };
-        let mut last_checkpoint = Instant::now();
-        let mut on_wave = |tally: &RunTally<G>, new_done: &[Range<u64>]| -> std::io::Result<()> {
-            if last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_EVERY_S {
-                self.write_checkpoint(&self.total(tally, new_done, spent()))?;
-                last_checkpoint = Instant::now();
-            }
-            Ok(())
-        };
-        let result = run_ranges(
-            &self.plan,
-            &todo,
-            threads,
-            hooks,
-            on_row,
-            Some(&mut on_wave),
-        )?;
-        let total = self.total(&result.tally, &result.done, spent());
+        let result = run_ranges(&self.plan, &todo, threads, &mut checkpointing)?;
+        let total = self.total(&result.tally, &result.done, checkpointing.spent());
         if !total.is_complete() {
             self.write_checkpoint(&total)?;
         }
@@ -284,5 +268,61 @@ impl<'a, G: Game> RunSession<'a, G> {
             )));
         }
         read_partial::<G>(path, value, &self.plan)
+    }
+}
+/// A session's observer: passes everything on to the caller's, and writes a checkpoint after a
+/// wave once [`CHECKPOINT_EVERY_S`] have passed since the last.
+struct Checkpointing<'s, 'a, G: Game> {
+    session: &'s RunSession<'a, G>,
+    inner: &'s mut dyn Observer<G>,
+    started: Instant,
+    workers: usize,
+    last_checkpoint: Instant,
+}
+
+impl<G: Game> Checkpointing<'_, '_, G> {
+    /// The time this session has taken so far.
+    fn spent(&self) -> Effort {
+        let wall_s = self.started.elapsed().as_secs_f64();
+        Effort {
+            wall_s,
+            thread_s: wall_s * self.workers as f64,
+        }
+    }
+}
+
+impl<G: Game> Observer<G> for Checkpointing<'_, '_, G> {
+    fn watch(&self) -> &dyn Watch {
+        self.inner.watch()
+    }
+
+    fn wants_rows(&self) -> bool {
+        self.inner.wants_rows()
+    }
+
+    fn records(&self) -> Option<&crate::batch::records::RecordsFile> {
+        self.inner.records()
+    }
+
+    fn row(&mut self, plan: &Plan<G>, row: &GameRow<G::Reason>) -> std::io::Result<()> {
+        self.inner.row(plan, row)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+
+    fn wave(&mut self, tally: &RunTally<G>, done: &[Range<u64>]) -> std::io::Result<()> {
+        self.inner.wave(tally, done)?;
+        if self.last_checkpoint.elapsed().as_secs_f64() >= CHECKPOINT_EVERY_S {
+            let total = self.session.total(tally, done, self.spent());
+            self.session.write_checkpoint(&total)?;
+            self.last_checkpoint = Instant::now();
+        }
+        Ok(())
+    }
+
+    fn sprt(&mut self, sprt: &crate::strength::stats::Sprt, tally: &RunTally<G>) {
+        self.inner.sprt(sprt, tally);
     }
 }

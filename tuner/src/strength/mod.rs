@@ -3,19 +3,18 @@
 pub mod stats;
 pub mod tournament;
 
-use std::sync::atomic::AtomicBool;
-
 use engine::Game;
 use engine::sample::Estimate;
 use serde::{Deserialize, Serialize};
 
 use crate::InputError;
-use crate::batch::records::{RecordsFile, record_of};
-use crate::batch::runner::{Hooks, run};
+use crate::batch::records::RecordsFile;
+use crate::batch::runner::run;
 use crate::batch::summary::{HeadToHead, SideScore, side_scores};
 use crate::batch::tally::RunTally;
 use crate::config::{Experiment, Plan};
 use crate::interop::external::EngineFailures;
+use crate::observer::Observer;
 use crate::openings::SuiteInfo;
 use crate::strength::stats::ladder::Pairing;
 use crate::strength::stats::{
@@ -128,17 +127,15 @@ pub struct GateRun<G: Game> {
 }
 
 /// Plays `batch_groups` seed groups at a time, re-evaluating the SPRT after each batch, until a
-/// bound is crossed or `plan.groups` groups are played. `on_batch` sees the test after each one;
-/// `records`, when given, receives every game (the plan must then note moves:
-/// [`RecordsFile::note_in`]).
+/// bound is crossed or `plan.groups` groups are played. `observer` sees the test after each
+/// batch, and every game's row when it wants them (the plan must then note moves for its
+/// records: [`RecordsFile::note_in`]).
 pub fn gate<G: Game>(
     plan: &Plan<G>,
     bounds: Bounds,
     batch_groups: u64,
     threads: usize,
-    hooks: &Hooks<'_>,
-    on_batch: &mut dyn FnMut(&Sprt, &RunTally<G>),
-    mut records: Option<&mut RecordsFile>,
+    observer: &mut dyn Observer<G>,
 ) -> std::io::Result<GateRun<G>> {
     let mut tally = RunTally::new(plan);
     let mut sprt = Sprt::evaluate(bounds, &tally.group_scores);
@@ -146,10 +143,10 @@ pub fn gate<G: Game>(
     let mut partial = false;
     while start < plan.groups && sprt.verdict == Verdict::Continue {
         let end = (start + batch_groups.max(1)).min(plan.groups);
-        let batch = run_recorded(plan, start..end, threads, hooks, records.as_deref_mut())?;
+        let batch = run(plan, start..end, threads, observer)?;
         tally.merge(&batch.tally);
         sprt = Sprt::evaluate(bounds, &tally.group_scores);
-        on_batch(&sprt, &tally);
+        observer.sprt(&sprt, &tally);
         if batch.partial {
             partial = true;
             break;
@@ -278,14 +275,14 @@ impl<G: Game> Matches<G> {
 }
 
 /// Plays a two-agent match (seats as [`match_agents`]) for each pair of `agents`, stopping at
-/// the first interrupted one; `records`, when given, receives every game, match by match.
+/// the first interrupted one; `observer` sees every game, match by match, and writes its
+/// records when it has a records file.
 pub fn play_matches<G: Game>(
     base: &Experiment,
     agents: &[String],
     pairs: &[(usize, usize)],
     threads: usize,
-    hooks: &Hooks<'_>,
-    mut records: Option<&mut RecordsFile>,
+    observer: &mut dyn Observer<G>,
 ) -> Result<Matches<G>, LadderError> {
     let plans = pairs
         .iter()
@@ -296,10 +293,10 @@ pub fn play_matches<G: Game>(
     let mut results = Vec::new();
     let mut openings = None;
     for (&(a, b), mut plan) in pairs.iter().zip(plans) {
-        RecordsFile::note_in(records.as_deref(), &mut plan);
+        RecordsFile::note_in(observer.records(), &mut plan);
         openings = plan.openings.as_ref().map(|s| s.info.clone());
         let groups = 0..plan.groups;
-        let result = run_recorded(&plan, groups, threads, hooks, records.as_deref_mut())?;
+        let result = run(&plan, groups, threads, observer)?;
         // A pair stopped before its first game is left out: it has nothing to rate.
         if result.tally.games > 0 {
             results.push((a, b, result.tally));
@@ -332,14 +329,13 @@ pub fn ladder_pairs(levels: usize, full: bool) -> Vec<(usize, usize)> {
 /// Plays the pairs of `levels` (weakest first; adjacent ones, or every pair with `full`) for
 /// `base.games` games each and fits ratings. A rung passes when the upper level's score interval
 /// lies above an even score overall and on every side; the ladder passes when every rung does.
-/// `records`, when given, receives every game.
+/// `observer` sees every game.
 pub fn ladder<G: Game>(
     base: &Experiment,
     levels: &[String],
     full: bool,
     threads: usize,
-    hooks: &Hooks<'_>,
-    records: Option<&mut RecordsFile>,
+    observer: &mut dyn Observer<G>,
 ) -> Result<Ladder, LadderError> {
     if levels.len() < 2 {
         return Err(InputError::new(format!(
@@ -349,7 +345,7 @@ pub fn ladder<G: Game>(
         .into());
     }
     let pairs = ladder_pairs(levels.len(), full);
-    let matches = play_matches::<G>(base, levels, &pairs, threads, hooks, records)?;
+    let matches = play_matches::<G>(base, levels, &pairs, threads, observer)?;
     let rungs: Vec<Rung> = matches
         .results
         .iter()
@@ -432,21 +428,6 @@ fn oriented(e: Estimate, direct: bool) -> Estimate {
     if direct { e } else { reversed(&e) }
 }
 
-/// [`run`], handing each game to `records` (in game order) when given.
-fn run_recorded<G: Game>(
-    plan: &Plan<G>,
-    groups: std::ops::Range<u64>,
-    threads: usize,
-    hooks: &Hooks<'_>,
-    records: Option<&mut RecordsFile>,
-) -> std::io::Result<crate::batch::runner::RunResult<G>> {
-    let Some(file) = records else {
-        return run(plan, groups, threads, hooks, None);
-    };
-    let mut sink = |row: &crate::batch::tally::GameRow<G::Reason>| file.push(&record_of(plan, row));
-    run(plan, groups, threads, hooks, Some(&mut sink))
-}
-
 /// A ladder fails on bad input or on a write error.
 #[derive(Debug, thiserror::Error)]
 pub enum LadderError {
@@ -456,20 +437,13 @@ pub enum LadderError {
     Io(#[from] std::io::Error),
 }
 
-/// Hooks for library callers that never interrupt.
-#[must_use]
-pub fn never() -> &'static AtomicBool {
-    static NEVER: AtomicBool = AtomicBool::new(false);
-    &NEVER
-}
-
 #[cfg(test)]
 mod tests {
     use engine::games::ludo::Ludo;
 
     use super::*;
-    use crate::batch::runner::quiet_hooks;
     use crate::config::ExperimentFile;
+    use crate::observer::Quiet;
 
     fn base(games: u64, seed: u64) -> Experiment {
         ExperimentFile {
@@ -490,16 +464,13 @@ mod tests {
 
     #[test]
     fn gate_accepts_hard_over_easy_and_rejects_easy_against_hard() {
-        let hooks = quiet_hooks(never());
         let bounds = Bounds::nonreg();
         let good = gate(
             &match_plan::<Ludo>(&base(40_000, 3), "hard", "easy").unwrap(),
             bounds,
             64,
             0,
-            &hooks,
-            &mut |_, _| {},
-            None,
+            &mut Quiet::new(),
         )
         .unwrap();
         assert_eq!(good.sprt.verdict, Verdict::AcceptH1);
@@ -513,9 +484,7 @@ mod tests {
             bounds,
             64,
             0,
-            &hooks,
-            &mut |_, _| {},
-            None,
+            &mut Quiet::new(),
         )
         .unwrap();
         assert_eq!(bad.sprt.verdict, Verdict::AcceptH0);
@@ -534,15 +503,7 @@ mod tests {
     #[test]
     fn ludo_ladder_passes_in_order() {
         let levels = ["easy", "normal", "hard"].map(String::from);
-        let fitted = ladder::<Ludo>(
-            &base(4000, 5),
-            &levels,
-            false,
-            0,
-            &quiet_hooks(never()),
-            None,
-        )
-        .unwrap();
+        let fitted = ladder::<Ludo>(&base(4000, 5), &levels, false, 0, &mut Quiet::new()).unwrap();
         assert!(
             fitted.passed,
             "{:?}",
@@ -559,16 +520,9 @@ mod tests {
         // The reversed ladder fails.
         let reversed = ["hard", "normal", "easy"].map(String::from);
         assert!(
-            !ladder::<Ludo>(
-                &base(4000, 5),
-                &reversed,
-                false,
-                0,
-                &quiet_hooks(never()),
-                None
-            )
-            .unwrap()
-            .passed
+            !ladder::<Ludo>(&base(4000, 5), &reversed, false, 0, &mut Quiet::new())
+                .unwrap()
+                .passed
         );
     }
 
@@ -577,8 +531,7 @@ mod tests {
         use engine::games::hnefatafl::Hnefatafl;
         let levels = ["easy", "normal"].map(String::from);
         let fitted =
-            ladder::<Hnefatafl>(&base(20, 1), &levels, false, 0, &quiet_hooks(never()), None)
-                .unwrap();
+            ladder::<Hnefatafl>(&base(20, 1), &levels, false, 0, &mut Quiet::new()).unwrap();
         let rung = &fitted.rungs[0];
         let sides: Vec<&str> = rung.by_side.iter().map(|s| s.side.as_str()).collect();
         assert_eq!(sides, ["attackers", "defenders"], "names from the game");
@@ -588,8 +541,7 @@ mod tests {
         let sides_pass = rung.by_side.iter().all(SideScore::ahead);
         assert_eq!(rung.passed, rung.estimate.score.ci95[0] > 0.5 && sides_pass);
         // Ludo has four seats, not two sides.
-        let ludo =
-            ladder::<Ludo>(&base(40, 5), &levels, false, 0, &quiet_hooks(never()), None).unwrap();
+        let ludo = ladder::<Ludo>(&base(40, 5), &levels, false, 0, &mut Quiet::new()).unwrap();
         assert!(ludo.rungs[0].by_side.is_empty());
     }
 
@@ -597,7 +549,7 @@ mod tests {
     fn thud_sides_report_the_round_point_margin() {
         use engine::games::thud::Thud;
         let plan = match_plan::<Thud>(&base(6, 1), "easy", "beginner").unwrap();
-        let tally = run(&plan, 0..plan.groups, 0, &quiet_hooks(never()), None)
+        let tally = run(&plan, 0..plan.groups, 0, &mut Quiet::new())
             .unwrap()
             .tally;
         let sides = side_scores(&tally);

@@ -115,9 +115,9 @@ mod tests {
     use engine::games::ludo::Ludo;
 
     use super::*;
-    use crate::batch::runner::quiet_hooks;
     use crate::config::ExperimentFile;
-    use crate::strength::{never, play_matches};
+    use crate::observer::Quiet;
+    use crate::strength::play_matches;
 
     #[test]
     fn formats_pair_agents() {
@@ -148,8 +148,7 @@ mod tests {
         }
         .resolve();
         let pairs = Format::RoundRobin.pairs(3);
-        let matches =
-            play_matches::<Ludo>(&base, &agents, &pairs, 0, &quiet_hooks(never()), None).unwrap();
+        let matches = play_matches::<Ludo>(&base, &agents, &pairs, 0, &mut Quiet::new()).unwrap();
         let summary = summarize_tournament(&base, Format::RoundRobin, &matches).unwrap();
         for i in 0..3 {
             for j in 0..3 {

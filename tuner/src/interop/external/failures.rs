@@ -118,8 +118,9 @@ mod tests {
     use engine::games::hnefatafl::Hnefatafl;
 
     use super::*;
-    use crate::batch::runner::{quiet_hooks, run};
+    use crate::batch::runner::run;
     use crate::config::{ExperimentFile, Plan};
+    use crate::observer::Quiet;
 
     /// `easy` against a program that exits at once, for `games` games.
     fn crashing(games: u64) -> Plan<Hnefatafl> {
@@ -134,7 +135,7 @@ mod tests {
 
     fn tally(plan: &Plan<Hnefatafl>, groups: std::ops::Range<u64>) -> RunTally<Hnefatafl> {
         let interrupt = AtomicBool::new(false);
-        run(plan, groups, 1, &quiet_hooks(&interrupt), None)
+        run(plan, groups, 1, &mut Quiet::until(&interrupt))
             .unwrap()
             .tally
     }

@@ -9,8 +9,9 @@ use super::config::{TuneFile, TuneSpec};
 use super::seeds::fresh_seed;
 use super::spsa::{ALPHA, GAMMA, Spsa};
 use crate::InputError;
-use crate::batch::runner::{Hooks, run};
+use crate::batch::runner::run;
 use crate::config::{Experiment, ExperimentFile, Plan};
+use crate::observer::Observer;
 use crate::strength::stats::GroupScores;
 use crate::strength::{GateRun, gate, match_plan};
 
@@ -256,7 +257,11 @@ impl<G: Game> Tuner<G> {
 
     /// Plays the next iteration and applies its update. Returns `false`, leaving `state` as it
     /// was, when interrupted: the iteration's games are then played again on resume.
-    pub fn iterate(&self, state: &mut TuneState, hooks: &Hooks<'_>) -> std::io::Result<bool> {
+    pub fn iterate(
+        &self,
+        state: &mut TuneState,
+        observer: &mut dyn Observer<G>,
+    ) -> std::io::Result<bool> {
         let k = state.done();
         let probe = self.spsa.probe(&state.theta, k);
         let groups = k * self.spec.pairs..(k + 1) * self.spec.pairs;
@@ -266,13 +271,12 @@ impl<G: Game> Tuner<G> {
                 &self.plan(&probe.plus, &[]),
                 groups.clone(),
                 threads,
-                hooks,
-                None,
+                observer,
             )?;
             if plus.partial {
                 return Ok(false);
             }
-            let minus = run(&self.plan(&probe.minus, &[]), groups, threads, hooks, None)?;
+            let minus = run(&self.plan(&probe.minus, &[]), groups, threads, observer)?;
             if minus.partial {
                 return Ok(false);
             }
@@ -285,8 +289,7 @@ impl<G: Game> Tuner<G> {
                 &self.plan(&probe.plus, &probe.minus),
                 groups,
                 threads,
-                hooks,
-                None,
+                observer,
             )?;
             if batch.partial {
                 return Ok(false);
@@ -354,19 +357,10 @@ impl<G: Game> Tuner<G> {
     pub fn verify(
         &self,
         plan: &Plan<G>,
-        hooks: &Hooks<'_>,
-        on_batch: &mut dyn FnMut(&crate::strength::stats::Sprt, &crate::batch::tally::RunTally<G>),
+        observer: &mut dyn Observer<G>,
     ) -> std::io::Result<GateRun<G>> {
         let v = &self.spec.verify;
-        gate(
-            plan,
-            v.bounds,
-            v.batch,
-            self.spec.threads,
-            hooks,
-            on_batch,
-            None,
-        )
+        gate(plan, v.bounds, v.batch, self.spec.threads, observer)
     }
 
     /// `tuning.csv`: a header, the start (iteration 0), then one row per iteration done.
@@ -434,8 +428,7 @@ mod tests {
     use engine::games::ludo::{HardWeights, Ludo};
 
     use super::*;
-    use crate::batch::runner::quiet_hooks;
-    use crate::strength::never;
+    use crate::observer::Quiet;
 
     /// A tiny tune from a bad start, with `extra` lines (keys or tables) added.
     fn tiny(extra: &str) -> String {
@@ -451,7 +444,7 @@ mod tests {
 
     fn run_to_end(t: &Tuner<Ludo>, state: &mut TuneState) {
         while state.done() < t.spec.settings.iterations {
-            assert!(t.iterate(state, &quiet_hooks(never())).unwrap());
+            assert!(t.iterate(state, &mut Quiet::new()).unwrap());
         }
     }
 
@@ -468,12 +461,12 @@ mod tests {
 
         let mut first = t.start();
         for _ in 0..3 {
-            assert!(t.iterate(&mut first, &quiet_hooks(never())).unwrap());
+            assert!(t.iterate(&mut first, &mut Quiet::new()).unwrap());
         }
         // An interrupted iteration changes nothing.
         let stop = AtomicBool::new(true);
         let before = first.clone();
-        assert!(!t.iterate(&mut first, &quiet_hooks(&stop)).unwrap());
+        assert!(!t.iterate(&mut first, &mut Quiet::until(&stop)).unwrap());
         assert_eq!(first, before);
 
         let json = t.checkpoint(&first).to_json();
@@ -503,7 +496,7 @@ mod tests {
     fn checkpoints_of_other_configs_or_inconsistent_ones_are_refused() {
         let t = tuner(&tiny(""));
         let mut state = t.start();
-        assert!(t.iterate(&mut state, &quiet_hooks(never())).unwrap());
+        assert!(t.iterate(&mut state, &mut Quiet::new()).unwrap());
         let cp = t.checkpoint(&state);
         for other in [
             tiny("").replace("seed = 11", "seed = 12"),
@@ -543,7 +536,7 @@ mod tests {
         let t = tuner(&tiny("opponent = 'normal'"));
         assert_eq!(t.games_per_iteration(), 2 * 4 * 4);
         let mut state = t.start();
-        assert!(t.iterate(&mut state, &quiet_hooks(never())).unwrap());
+        assert!(t.iterate(&mut state, &mut Quiet::new()).unwrap());
         let record = &state.history[0];
         assert_eq!(record.games, 32);
         // The same result by hand: θ± against Normal on groups 0..4 of the master seed.
@@ -560,7 +553,7 @@ mod tests {
                     agent.weights = weights.to_vec();
                 }
             }
-            let r = run(&plan, 0..4, 1, &quiet_hooks(never()), None).unwrap();
+            let r = run(&plan, 0..4, 1, &mut Quiet::new()).unwrap();
             net_wins(&r.tally.group_scores)
         };
         assert_eq!(record.result, net(&probe.plus) - net(&probe.minus));
