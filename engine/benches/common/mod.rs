@@ -37,3 +37,44 @@ pub fn games_per_second<G: Game>(c: &mut Criterion, group_name: &str, seats: usi
     }
     group.finish();
 }
+
+/// The seeds of `games` games as the batch runner derives them from master seed 1.
+pub fn seeds(games: u64) -> Vec<u64> {
+    (0..games).map(|i| engine::game_seed(1, i)).collect()
+}
+
+/// A function that plays the games of `seeds` with `seats` agents of level `level_name` of `G`,
+/// as the batch runner plays them (agents built once, reused), and returns their moves in all.
+pub fn level_games<G: Game>(level_name: &str, seats: usize) -> impl FnMut(&[u64]) -> u64 {
+    let options = G::Options::default();
+    let level = G::levels()
+        .iter()
+        .position(|l| l.name == level_name)
+        .unwrap_or_default();
+    let setup = AgentSetup {
+        level,
+        weights: G::levels()[level]
+            .weights
+            .map(|w| w.defaults())
+            .unwrap_or_default(),
+        time_control: TimeControl::Batch,
+        network: None,
+    };
+    let mut agents: Vec<_> = (0..seats).map(|_| G::new_agent(&setup)).collect();
+    move |seeds| {
+        seeds
+            .iter()
+            .map(|&seed| {
+                let game = SeededGame {
+                    options: &options,
+                    seats,
+                    seed,
+                    clock: &NoClock,
+                    adjudication: Default::default(),
+                };
+                let end = game.play(&mut agents, |seat| seat, &mut NoLog, |_: &G| {});
+                u64::from(end.counters().moves)
+            })
+            .sum()
+    }
+}
