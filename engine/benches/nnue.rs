@@ -51,6 +51,7 @@ fn network<G: Features>(hidden: usize) -> Network {
         w2: wave(hidden, 0.73),
         b2: 0.0,
         scale: 100.0,
+        base_weight: 0.0,
     };
     Network::quantise(&float, G::NAME, G::FEATURE_SET, "{}").expect("fits")
 }
@@ -163,7 +164,7 @@ struct FullEval(NetEvaluation<HEvaluation>);
 
 impl Evaluator<Hnefatafl> for FullEval {
     fn evaluate(&self, pos: &Hnefatafl) -> i32 {
-        let score = self.0.first_side_score(pos);
+        let score = self.0.first_side_score(pos, || 0);
         match pos.side_to_move() {
             Side::Attackers => score,
             Side::Defenders => -score,

@@ -72,6 +72,11 @@ impl FeaturesVisitor for Train<'_> {
             set.append(other).map_err(anyhow::Error::msg)?;
         }
         drop(sets);
+        if config.hand && set.iter().any(|p| p.hand.is_none()) {
+            bail!(
+                "hand = true, but the position sets hold positions without the hand-made score                  (sets of format version 1): make them again with `koom positions`"
+            );
+        }
         let data = Data::new(&set, &config);
         let split = &data.split;
         if split.held_out.is_empty() || split.train.is_empty() {
@@ -236,6 +241,7 @@ fn float_network(model: &Model, scale: f64) -> FloatNetwork {
         w2,
         b2,
         scale: scale as f32,
+        base_weight: model.hand_weight(),
     }
 }
 
@@ -249,9 +255,13 @@ fn quantisation_error(
     let mut sum = 0.0;
     let mut max = 0.0f64;
     for &i in &data.split.held_out {
-        let active = data.set.get(i).features;
-        let exact = f64::from(float.forward(active)) * f64::from(float.scale);
-        let error = (f64::from(network.evaluate(active)) - exact).abs();
+        let p = data.set.get(i);
+        let hand = p.hand.unwrap_or(0);
+        // f32 holds every hand-made score exactly (they are far below 2^24).
+        let logit = float.forward_with_base(p.features, hand as f32);
+        let exact = f64::from(logit) * f64::from(float.scale);
+        let integer = network.with_base(network.evaluate(p.features), hand);
+        let error = (f64::from(integer) - exact).abs();
         sum += error;
         max = max.max(error);
     }

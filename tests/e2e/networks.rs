@@ -23,6 +23,7 @@ fn material_network(dir: &Path, name: &str) -> PathBuf {
         w2,
         b2: 0.0,
         scale: 100.0,
+        base_weight: 0.0,
     };
     let net = Network::quantise(&float, "hnefatafl", Hnefatafl::FEATURE_SET, "{}").unwrap();
     let path = dir.join(name);

@@ -46,12 +46,19 @@ impl<H> NetEvaluation<H> {
     }
 
     /// The network's score of `pos` from the view of the side that moves first, in
-    /// evaluation units, recomputed from the position's inputs on the stack.
+    /// evaluation units, recomputed from the position's inputs on the stack; `hand` gives the
+    /// level's hand-made score from the same view, asked only of a network that reads it.
     #[must_use]
-    pub fn first_side_score(&self, pos: &impl ActiveFeatures) -> i32 {
+    pub fn first_side_score(&self, pos: &impl ActiveFeatures, hand: impl FnOnce() -> i32) -> i32 {
         let mut active = Active::new();
         pos.active_features(&mut active);
-        self.net.evaluate(&active).clamp(-LIMIT, LIMIT)
+        with_hand(&self.net, self.net.evaluate(&active), hand)
+    }
+
+    /// The network the level evaluates with.
+    #[must_use]
+    pub fn network(&self) -> &Network {
+        &self.net
     }
 
     /// The search node of `game`'s position, with the network's accumulator.
@@ -91,11 +98,23 @@ impl<N: ActiveFeatures> NetNode<N> {
         }
     }
 
-    /// The network's score of this position from the view of the side that moves first.
+    /// The network's score of this position from the view of the side that moves first;
+    /// `hand` as for [`NetEvaluation::first_side_score`].
     #[must_use]
-    pub fn first_side_score(&self) -> i32 {
-        self.net.output(&self.acc).clamp(-LIMIT, LIMIT)
+    pub fn first_side_score(&self, hand: impl FnOnce() -> i32) -> i32 {
+        with_hand(&self.net, self.net.output(&self.acc), hand)
     }
+}
+
+/// The network's output `net` with the hand-made score added at its weight where the network
+/// reads it, held inside the searcher's non-win scores.
+fn with_hand(network: &Network, net: i32, hand: impl FnOnce() -> i32) -> i32 {
+    let score = if network.has_base() {
+        network.with_base(net, hand())
+    } else {
+        net
+    };
+    score.clamp(-LIMIT, LIMIT)
 }
 
 impl<N: SearchGame + ActiveFeatures> SearchGame for NetNode<N> {

@@ -19,4 +19,8 @@ pub trait Features: Game {
     /// Pushes the indices (< INPUTS) of the active inputs (value 1) of this position,
     /// increasing; at most [`MAX_ACTIVE`] of them. `out` is not cleared first.
     fn features(&self, out: &mut Vec<u16>);
+    /// The top level's hand-made evaluation of this position at its default weights, from the
+    /// view of the side that moves first, in evaluation units: the input a network that reads
+    /// the hand-made score is trained with (the level's own evaluation gives it in the search).
+    fn hand_score(&self) -> i32;
 }

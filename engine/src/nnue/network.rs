@@ -9,12 +9,19 @@
 //! by the file's `scale` with a fixed-point multiply. Everything after loading is integer
 //! arithmetic, so a native and a wasm32 build give the same scores.
 //!
-//! # File format (version 1, little-endian)
+//! A network may also read the level's hand-made evaluation as one dense input connected
+//! straight to the output (its `base_weight`): the output is then that weight times the
+//! hand-made score plus the network's learned correction, so that a correction of zero plays
+//! exactly as the hand-made level does (docs/learning.md says why: generation 1's networks
+//! learnt their material from too few positions).
+//!
+//! # File format (version 2, little-endian)
 //!
 //! ```text
 //! magic "KNET", version u16, length u32 (of the whole file)
 //! game: u8 length + UTF-8; feature set: u8 length + UTF-8
 //! inputs u32, hidden u32, QA u16, QB u16, scale f32
+//! base weight i32 (units of 1/65536; 0: no hand-made input) — absent in version 1 files
 //! provenance: u32 length + UTF-8 (JSON text: data hash, config, seed)
 //! hidden > 0: w1 inputs·hidden i16 (w1[i·hidden + h]), b1 hidden i32, w2 hidden i16, b2 i32
 //! hidden = 0: w inputs i32, b i32 (units of 1/(QA·QB))
@@ -34,8 +41,15 @@ pub const QB: i32 = 64;
 pub const MAX_HIDDEN: usize = 256;
 /// The file's first bytes.
 const MAGIC: &[u8; 4] = b"KNET";
-/// The file format this code writes and reads.
-const VERSION: u16 = 1;
+/// The file format this code writes; it reads this one and [`OLD_VERSION`].
+const VERSION: u16 = 2;
+/// The format before the hand-made input: read as a network without one.
+const OLD_VERSION: u16 = 1;
+/// A base weight of 1 (the hand-made score taken as it is), in fixed point.
+pub const BASE_ONE: i32 = 1 << 16;
+/// The largest base weight accepted: a network may amplify the hand-made score, within reason,
+/// and the product with any evaluation stays inside an `i64`.
+const MAX_BASE: f32 = 64.0;
 /// Where the file's length stands: after the magic and the version.
 const LENGTH_AT: usize = 6;
 /// Fractional bits of the fixed-point factor that turns the output into evaluation units.
@@ -62,6 +76,9 @@ pub struct FloatNetwork {
     pub b2: f32,
     /// Evaluation units per logit.
     pub scale: f32,
+    /// The weight of the hand-made score (in evaluation units) in the output, also in
+    /// evaluation units; 0: the network does not read it.
+    pub base_weight: f32,
 }
 
 impl FloatNetwork {
@@ -84,6 +101,13 @@ impl FloatNetwork {
                 .zip(&self.w2)
                 .map(|(v, w)| v.clamp(0.0, 1.0) * w)
                 .sum::<f32>()
+    }
+
+    /// [`Self::forward`] plus the hand-made score `hand` (evaluation units) at its weight, as a
+    /// logit.
+    #[must_use]
+    pub fn forward_with_base(&self, active: &[u16], hand: f32) -> f32 {
+        self.forward(active) + self.base_weight * hand / self.scale
     }
 }
 
@@ -111,7 +135,7 @@ impl fmt::Display for NetworkError {
             Self::NotANetwork => f.write_str("not a koom network file (no KNET header)"),
             Self::Version(v) => write!(
                 f,
-                "format version {v} is not supported (this koom reads version {VERSION})"
+                "format version {v} is not supported (this koom reads versions {OLD_VERSION} and {VERSION})"
             ),
             Self::Truncated => f.write_str("truncated: the file ends before its contents do"),
             Self::Checksum => f.write_str("checksum does not match: the file is edited or corrupt"),
@@ -143,6 +167,8 @@ pub struct Network {
     w2: Vec<i32>,
     /// Output bias, in units of `1/(QA·QB)`; 0 for a linear model (its bias is in `bias`).
     b2: i32,
+    /// The hand-made score's weight, in units of `1/BASE_ONE`; 0: not read.
+    base_weight: i32,
 }
 
 /// The running sums of a network's first layer for one position: the biases plus the rows of
@@ -225,6 +251,7 @@ impl Network {
             bias,
             w2,
             b2,
+            base_weight: base_weight(float.base_weight)?,
         })
     }
 
@@ -261,6 +288,28 @@ impl Network {
     #[must_use]
     pub const fn scale(&self) -> f32 {
         self.scale
+    }
+
+    /// Whether the output adds the level's hand-made score ([`Self::with_base`]): then the
+    /// evaluator must pass it.
+    #[must_use]
+    pub const fn has_base(&self) -> bool {
+        self.base_weight != 0
+    }
+
+    /// The hand-made score's weight (1: taken as it is).
+    #[must_use]
+    pub fn base_weight(&self) -> f64 {
+        f64::from(self.base_weight) / f64::from(BASE_ONE)
+    }
+
+    /// The network's output `net` (from [`Self::output`]) plus the hand-made score `hand` at
+    /// its weight, both in evaluation units from the first side's view; integer arithmetic.
+    #[must_use]
+    pub fn with_base(&self, net: i32, hand: i32) -> i32 {
+        let weighted = (i64::from(hand) * i64::from(self.base_weight) + i64::from(BASE_ONE / 2))
+            >> BASE_ONE.trailing_zeros();
+        (i64::from(net) + weighted).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
 
     /// Whether the network reads the positions of `G`: its game, feature set and input count.
@@ -395,6 +444,7 @@ impl Network {
         out.extend_from_slice(&(QA as u16).to_le_bytes());
         out.extend_from_slice(&(QB as u16).to_le_bytes());
         out.extend_from_slice(&self.scale.to_le_bytes());
+        out.extend_from_slice(&self.base_weight.to_le_bytes());
         out.extend_from_slice(&(self.provenance.len() as u32).to_le_bytes());
         out.extend_from_slice(self.provenance.as_bytes());
         if self.hidden == 0 {
@@ -434,7 +484,7 @@ impl Network {
             at: MAGIC.len(),
         };
         let version = u16::from_le_bytes(r.array()?);
-        if version != VERSION {
+        if version != VERSION && version != OLD_VERSION {
             return Err(NetworkError::Version(version));
         }
         // The length and the checksum first: a truncated or edited file is told as such, not
@@ -471,6 +521,17 @@ impl Network {
             )));
         }
         let scale = f32::from_le_bytes(r.array()?);
+        let base_weight = if version == OLD_VERSION {
+            0
+        } else {
+            i32::from_le_bytes(r.array()?)
+        };
+        if f64::from(base_weight.unsigned_abs()) > f64::from(MAX_BASE) * f64::from(BASE_ONE) {
+            return Err(NetworkError::Shape(format!(
+                "base weight {} beyond ±{MAX_BASE}",
+                f64::from(base_weight) / f64::from(BASE_ONE)
+            )));
+        }
         let provenance = r.text(4)?;
         check_shape(inputs, hidden)?;
         let (rows, bias, w2, b2) = if hidden == 0 {
@@ -506,6 +567,7 @@ impl Network {
             bias,
             w2,
             b2,
+            base_weight,
         })
     }
 }
@@ -518,6 +580,7 @@ impl fmt::Debug for Network {
             .field("inputs", &self.inputs)
             .field("hidden", &self.hidden)
             .field("scale", &self.scale)
+            .field("base_weight", &self.base_weight())
             .finish_non_exhaustive()
     }
 }
@@ -569,6 +632,16 @@ fn factor(scale: f32) -> Result<i64, NetworkError> {
         )));
     }
     Ok((f64::from(scale) * (1u64 << SCALE_BITS) as f64 / f64::from(QA * QB)).round() as i64)
+}
+
+/// The fixed-point base weight of `weight`, refused beyond ±[`MAX_BASE`] or not finite.
+fn base_weight(weight: f32) -> Result<i32, NetworkError> {
+    if !(weight.is_finite() && weight.abs() <= MAX_BASE) {
+        return Err(NetworkError::Shape(format!(
+            "base weight {weight} (the hand-made score's weight must be within ±{MAX_BASE})"
+        )));
+    }
+    Ok((f64::from(weight) * f64::from(BASE_ONE)).round() as i32)
 }
 
 /// FNV-1a (64 bits) of `bytes`: the checksum of network files, cheap to compute anywhere the

@@ -32,6 +32,7 @@ fn float_network(inputs: usize, hidden: usize) -> FloatNetwork {
         w2: weights(if hidden == 0 { inputs } else { hidden }, 3, 1.5),
         b2: 0.25,
         scale: 137.0,
+        base_weight: 0.0,
     }
 }
 
@@ -118,6 +119,72 @@ fn the_integer_network_follows_a_plain_float_forward_pass_within_the_quantisatio
 }
 
 #[test]
+fn the_hand_made_input_adds_at_its_weight_within_the_quantisation_error() {
+    for (hidden, base_weight) in [(0, 0.75), (32, 1.0), (32, 0.4321)] {
+        let float = FloatNetwork {
+            base_weight,
+            ..float_network(Thud::INPUTS, hidden)
+        };
+        let net = Network::quantise(&float, "thud", Thud::FEATURE_SET, "{}").unwrap();
+        assert!(net.has_base());
+        for (k, active) in active_sets(Thud::INPUTS).iter().enumerate() {
+            let hand = (k as i32 * 137) % 4001 - 2000;
+            let want = (reference(&float, active)
+                + f64::from(base_weight) * f64::from(hand) / f64::from(float.scale))
+                * f64::from(float.scale);
+            let got = f64::from(net.with_base(net.evaluate(active), hand));
+            // The network's own error, the base weight's rounding to 1/65536 and the final
+            // rounding of the weighted score.
+            let bound = error_bound(&float, active.len()) * f64::from(float.scale)
+                + 1.0
+                + f64::from(hand.abs()) / 65536.0;
+            assert!((got - want).abs() <= bound, "{got} vs {want}");
+            let float_got =
+                f64::from(float.forward_with_base(active, hand as f32)) * f64::from(float.scale);
+            assert!((float_got - want).abs() < 1e-3 * f64::from(float.scale));
+        }
+    }
+    // Out of range, or not a number: refused when quantised.
+    for bad in [65.0, -100.0, f32::NAN] {
+        let float = FloatNetwork {
+            base_weight: bad,
+            ..float_network(10, 4)
+        };
+        let e = Network::quantise(&float, "thud", "v", "{}").unwrap_err();
+        assert!(e.to_string().starts_with("bad shape: base weight"), "{e}");
+    }
+}
+
+#[test]
+fn a_version_1_file_reads_as_a_network_without_the_hand_made_input() {
+    // Version 2 less its base weight field is the version 1 file of the same network.
+    let net = Network::quantise(&float_network(Thud::INPUTS, 8), "thud", "v", "{}").unwrap();
+    let v2 = net.to_bytes();
+    // magic, version, length, two names of 4 and 1 bytes with their lengths, then inputs,
+    // hidden, QA, QB and scale: the base weight follows.
+    let at = 4 + 2 + 4 + 1 + 4 + 1 + 1 + 4 + 4 + 2 + 2 + 4;
+    assert_eq!(v2[at..at + 4], [0; 4]);
+    let mut v1: Vec<u8> = [&v2[..at], &v2[at + 4..v2.len() - 8]].concat();
+    v1[4..6].copy_from_slice(&1u16.to_le_bytes());
+    let length = (v1.len() + 8) as u32;
+    v1[6..10].copy_from_slice(&length.to_le_bytes());
+    let sum = checksum(&v1);
+    v1.extend_from_slice(&sum.to_le_bytes());
+    let read = Network::from_bytes(&v1).unwrap();
+    assert_eq!(read, net);
+    assert!(!read.has_base());
+    // With a base weight, version 2 reads back with it.
+    let based = FloatNetwork {
+        base_weight: 0.5,
+        ..float_network(Thud::INPUTS, 8)
+    };
+    let based = Network::quantise(&based, "thud", "v", "{}").unwrap();
+    let back = Network::from_bytes(&based.to_bytes()).unwrap();
+    assert_eq!((back.has_base(), back.base_weight()), (true, 0.5));
+    assert_eq!(back, based);
+}
+
+#[test]
 fn an_accumulator_moved_by_changed_inputs_equals_one_refreshed_from_scratch() {
     let net = Network::quantise(&float_network(Thud::INPUTS, 32), "thud", "x", "{}").unwrap();
     let (mut moved, mut fresh) = (Accumulator::default(), Accumulator::default());
@@ -189,7 +256,7 @@ fn a_truncated_edited_or_foreign_file_is_refused_with_one_line() {
     version[4] = 9;
     assert_eq!(
         refuse(&version).to_string(),
-        "format version 9 is not supported (this koom reads version 1)"
+        "format version 9 is not supported (this koom reads versions 1 and 2)"
     );
     assert_eq!(refuse(b"PK\x03\x04 a zip"), NetworkError::NotANetwork);
     assert_eq!(
@@ -347,6 +414,7 @@ fn material<G: Features>(values: &[f32]) -> Arc<Network> {
         w2,
         b2: 0.0,
         scale: 100.0,
+        base_weight: 0.0,
     };
     Arc::new(Network::quantise(&float, G::NAME, G::FEATURE_SET, "{}").unwrap())
 }
@@ -395,6 +463,7 @@ fn a_network_level_scores_its_leaves_with_the_network_alone() {
             w2: vec![0.0; 4],
             b2: 0.0,
             scale: 100.0,
+            base_weight: 0.0,
         };
         Some(Arc::new(Network::quantise(&float, g, set, "{}").unwrap()))
     };
@@ -418,6 +487,59 @@ fn a_network_level_scores_its_leaves_with_the_network_alone() {
         search_with(&tafl, 1, Some(tafl_material), 1).0,
         Some(1000.0)
     );
+}
+
+/// A network that reads the hand-made score at weight 1 and whose learned part is zero plays
+/// and scores exactly as the hand-made level, at every searching level of both games: what
+/// training with the hand-made input starts from.
+#[test]
+fn a_network_reading_the_hand_made_score_with_no_correction_is_the_hand_made_level() {
+    fn hand_only<G: Features>(hidden: usize) -> Option<Arc<Network>> {
+        let float = FloatNetwork {
+            inputs: G::INPUTS,
+            hidden,
+            w1: vec![0.0; G::INPUTS * hidden],
+            b1: vec![0.0; hidden],
+            w2: vec![0.0; if hidden == 0 { G::INPUTS } else { hidden }],
+            b2: 0.0,
+            scale: 100.0,
+            base_weight: 1.0,
+        };
+        Some(Arc::new(
+            Network::quantise(&float, G::NAME, G::FEATURE_SET, "{}").unwrap(),
+        ))
+    }
+    fn same<G: Features>(games: &[G], levels: &[usize], depth: u32) {
+        for (g, game) in games.iter().enumerate() {
+            for &level in levels {
+                for hidden in [0, 8] {
+                    let hand = search_with(game, level, None, depth);
+                    let net = search_with(game, level, hand_only::<G>(hidden), depth);
+                    assert_eq!(net, hand, "{} position {g} level {level}", G::NAME);
+                }
+            }
+        }
+    }
+    let positions = |seed| {
+        use crate::Game;
+        let (start, reply) = start_and_reply::<Thud>();
+        let mut later = reply.clone();
+        let mut rng = RandomStream::from_seed(seed, 1);
+        let mut dice = RandomStream::dice(1);
+        let mut moves = <Thud as crate::Game>::MoveList::default();
+        for _ in 0..30 {
+            later.legal_moves(&mut moves);
+            if moves.len() < 2 {
+                break;
+            }
+            let mv = moves[rng.below(moves.len() as u32) as usize];
+            later.play(mv, &mut dice, &mut NoLog);
+        }
+        [start, reply, later]
+    };
+    same(&positions(5), &[2, 4], 2);
+    let (tafl, reply) = start_and_reply::<Hnefatafl>();
+    same(&[tafl, reply], &[1, 3], 2);
 }
 
 /// A test-only level table's network: the material network of
@@ -526,7 +648,10 @@ fn net_nodes_follow_their_positions<G: Features + crate::search::SearchRoot>(
             break;
         }
         node = node.after(moves[rng.below(moves.len() as u32) as usize]);
-        assert_eq!(node.first_side_score(), eval.first_side_score(&node.inner));
+        assert_eq!(
+            node.first_side_score(|| 0),
+            eval.first_side_score(&node.inner, || 0)
+        );
     }
 }
 

@@ -116,6 +116,13 @@ pub(super) fn searching_agent(setup: &AgentSetup) -> SearchingAgent<Hnefatafl, E
     )
 }
 
+/// The top level's hand-made evaluation, at its default weights: the base of a network that
+/// reads the hand-made score ([`crate::nnue::Features::hand_score`]).
+pub(super) fn top_evaluation() -> Evaluation {
+    let (eval, _) = level_values(&SETS[ROWS.len() - 1], &[]);
+    Evaluation::new(EvalWeights::from_values(&eval))
+}
+
 #[cfg(test)]
 mod network_tests {
     use super::*;

@@ -34,4 +34,12 @@ impl Features for Hnefatafl {
     fn features(&self, out: &mut Vec<u16>) {
         self.active_features(out);
     }
+
+    fn hand_score(&self) -> i32 {
+        let to_move = super::agents::top_evaluation().for_side_to_move(self);
+        match self.side_to_move() {
+            Side::Attackers => to_move,
+            Side::Defenders => -to_move,
+        }
+    }
 }

@@ -98,15 +98,17 @@ impl Evaluator<Hnefatafl> for Evaluation {
     }
 }
 
-/// A network's score in place of the hand-made one, from the node's accumulator; the ordering
-/// and the tactical moves stay the level's own.
+/// A network's score in place of the hand-made one, from the node's accumulator (plus the
+/// hand-made score at its weight for a network that reads it); the ordering and the tactical
+/// moves stay the level's own.
 impl Evaluator<NetNode<Hnefatafl>> for NetEvaluation<Evaluation> {
     fn evaluate(&self, node: &NetNode<Hnefatafl>) -> i32 {
-        let score = node.first_side_score();
-        match node.inner.side_to_move() {
-            Side::Attackers => score,
-            Side::Defenders => -score,
-        }
+        let to_move = node.inner.side_to_move();
+        let view = |s: i32| match to_move {
+            Side::Attackers => s,
+            Side::Defenders => -s,
+        };
+        view(node.first_side_score(|| view(self.hand.for_side_to_move(&node.inner))))
     }
 
     fn order(&self, node: &NetNode<Hnefatafl>, mv: Move) -> i32 {

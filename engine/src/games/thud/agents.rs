@@ -197,6 +197,13 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
     }
 }
 
+/// The top level's hand-made evaluation, at its default weights: the base of a network that
+/// reads the hand-made score ([`crate::nnue::Features::hand_score`]).
+pub(super) fn top_evaluation() -> Evaluation {
+    let (eval, _) = level_values(&SEARCH_SETS[ROWS.len() - 1], &[]);
+    Evaluation::new(&EvalWeights::from_values(&eval))
+}
+
 /// [`Game::accepts_network`](crate::Game::accepts_network) for Thud: the searching levels.
 pub(super) fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
     if level < SEARCHING {

@@ -399,7 +399,8 @@ impl Evaluator<Node> for Evaluation {
 
 /// A network's score where the capture search stands pat: the same capture search, the same
 /// ends of the round, the same move ordering; only the standing position's score is learned
-/// (the network sees the side to move, so it needs no guess of the threats). The searched
+/// (the network sees the side to move, so it needs no guess of the threats), or, for a network
+/// that reads the hand-made score, the hand-made stand-pat score plus its learned correction. The searched
 /// position itself scores from its node's accumulator, the captures beyond it from their
 /// inputs.
 impl Evaluator<NetNode<Node>> for NetEvaluation<Evaluation> {
@@ -408,11 +409,12 @@ impl Evaluator<NetNode<Node>> for NetEvaluation<Evaluation> {
     }
 
     fn evaluate_within(&self, node: &NetNode<Node>, alpha: i32, beta: i32) -> i32 {
-        let stand = |n: &Node, _| {
+        let stand = |n: &Node, guess_now| {
+            let hand = || self.hand.static_score(n, guess_now);
             if core::ptr::eq(n, &node.inner) {
-                node.first_side_score()
+                node.first_side_score(hand)
             } else {
-                self.first_side_score(n)
+                self.first_side_score(n, hand)
             }
         };
         self.hand.resolve(&node.inner, alpha, beta, &stand)

@@ -6,6 +6,7 @@
 use super::board::{Board, CELLS, SQUARE_COUNT, Side, Square};
 use super::{Node, Thud};
 use crate::nnue::{ActiveFeatures, Features};
+use crate::search::Evaluator;
 
 /// Input of the trolls to move (none for the dwarfs to move).
 const TROLLS_TO_MOVE: u16 = 2 * SQUARE_COUNT as u16;
@@ -46,6 +47,13 @@ impl Features for Thud {
 
     fn features(&self, out: &mut Vec<u16>) {
         board_features(self.board(), out);
+    }
+
+    /// Expert's evaluation with its captures resolved, as its search scores a leaf.
+    fn hand_score(&self) -> i32 {
+        let node = Node::new(self);
+        let to_move = super::agents::top_evaluation().evaluate(&node);
+        node.for_side_to_move(to_move)
     }
 }
 

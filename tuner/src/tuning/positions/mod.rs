@@ -10,9 +10,13 @@
 //! source records hash u64 (FNV-1a over the records files' bytes, in the order given)
 //! sampling: skip u32, per_game u32, scored_only u8, margin_scale f64; seed u64
 //! count u64
-//! count entries: group u64, result f32, has_score u8, score i32, n u16, n features u16
+//! count entries: group u64, result f32, has_score u8, score i32, has_hand u8, hand i32,
+//!   n u16, n features u16
 //! checksum u64 (FNV-1a over every byte before it)
 //! ```
+//!
+//! Version 1 files, whose entries have no hand-made score (`has_hand`, `hand`), still read:
+//! their positions train every model but the ones that read the hand-made score.
 //!
 //! An entry's `group` is the seed of the game it came from: the games of one seed group share
 //! it, so a trainer that holds out whole groups never tests on a copy of a game it learnt from.
@@ -44,7 +48,7 @@ pub enum SetError {
     EndsInside,
     /// Written by another version of the format.
     #[error(
-        "format version {0}, this koom reads version {VERSION}: make it again with `koom positions`"
+        "format version {0}, this koom reads versions {OLD_VERSION} and {VERSION}: make it again with `koom positions`"
     )]
     Version(u32),
     /// The stored checksum is not that of the bytes before it.
@@ -83,7 +87,9 @@ pub enum EntryError {
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"KOOMPOS\0";
 /// The format version this build writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The version before the hand-made score: read, with no hand-made scores.
+const OLD_VERSION: u32 = 1;
 
 /// How the positions were chosen and labelled (stored in the header, so that a set says how it
 /// was made).
@@ -122,6 +128,9 @@ pub struct Position<'a> {
     /// The searched score of the move played here, from the first side's view, in the
     /// searcher's units; `None` where the move was not searched.
     pub score: Option<i32>,
+    /// The top level's hand-made score of the position, from the first side's view
+    /// (`engine::nnue::Features::hand_score`); `None` in a version 1 set.
+    pub hand: Option<i32>,
     /// The active inputs, increasing.
     pub features: &'a [u16],
 }
@@ -133,6 +142,7 @@ pub struct PositionSet {
     groups: Vec<u64>,
     results: Vec<f32>,
     scores: Vec<Option<i32>>,
+    hands: Vec<Option<i32>>,
     /// `offsets[i]..offsets[i + 1]` are entry `i`'s features.
     offsets: Vec<usize>,
     features: Vec<u16>,
@@ -147,6 +157,7 @@ impl PositionSet {
             groups: Vec::new(),
             results: Vec::new(),
             scores: Vec::new(),
+            hands: Vec::new(),
             offsets: vec![0],
             features: Vec::new(),
         }
@@ -169,6 +180,7 @@ impl PositionSet {
             group: self.groups[i],
             result: self.results[i],
             score: self.scores[i],
+            hand: self.hands[i],
             features: &self.features[self.offsets[i]..self.offsets[i + 1]],
         }
     }
@@ -183,6 +195,7 @@ impl PositionSet {
         self.groups.push(position.group);
         self.results.push(position.result);
         self.scores.push(position.score);
+        self.hands.push(position.hand);
         self.features.extend_from_slice(position.features);
         self.offsets.push(self.features.len());
         Ok(())
@@ -215,6 +228,8 @@ impl PositionSet {
             out.extend_from_slice(&p.result.to_le_bytes());
             out.push(u8::from(p.score.is_some()));
             out.extend_from_slice(&p.score.unwrap_or(0).to_le_bytes());
+            out.push(u8::from(p.hand.is_some()));
+            out.extend_from_slice(&p.hand.unwrap_or(0).to_le_bytes());
             // `check_entry` bounds the count by the inputs, which fit a u16.
             out.extend_from_slice(&(p.features.len() as u16).to_le_bytes());
             for f in p.features {
@@ -239,7 +254,7 @@ impl PositionSet {
             at: MAGIC.len(),
         };
         let version = r.u32()?;
-        if version != VERSION {
+        if version != VERSION && version != OLD_VERSION {
             return Err(SetError::Version(version));
         }
         let stored = u64::from_le_bytes(
@@ -272,6 +287,13 @@ impl PositionSet {
             let result = f32::from_le_bytes(r.array()?);
             let has_score = r.flag()?;
             let score = i32::from_le_bytes(r.array()?);
+            let hand = if version == OLD_VERSION {
+                None
+            } else {
+                let has_hand = r.flag()?;
+                let hand = i32::from_le_bytes(r.array()?);
+                has_hand.then_some(hand)
+            };
             let n = u16::from_le_bytes(r.array()?);
             features.clear();
             for _ in 0..n {
@@ -281,6 +303,7 @@ impl PositionSet {
                 group,
                 result,
                 score: has_score.then_some(score),
+                hand,
                 features: &features,
             })
             .map_err(|source| SetError::Entry { index: i, source })?;
@@ -423,15 +446,16 @@ mod tests {
             },
             seed: 7,
         });
-        for (group, result, score, features) in [
-            (3, 0.25, Some(-40), &[1u16, 7, 499][..]),
-            (3, 0.25, None, &[0, 2][..]),
-            (9, 1.0, Some(12), &[5][..]),
+        for (group, result, score, hand, features) in [
+            (3, 0.25, Some(-40), Some(-35), &[1u16, 7, 499][..]),
+            (3, 0.25, None, Some(8), &[0, 2][..]),
+            (9, 1.0, Some(12), None, &[5][..]),
         ] {
             set.push(Position {
                 group,
                 result,
                 score,
+                hand,
                 features,
             })
             .unwrap();
@@ -447,6 +471,38 @@ mod tests {
         assert_eq!(back.get(0).features, &[1, 7, 499]);
         assert_eq!(back.get(1).score, None);
         assert_eq!(back.get(2).group, 9);
+        assert_eq!((back.get(0).hand, back.get(2).hand), (Some(-35), None));
+    }
+
+    /// A version 1 file (written here as that version wrote it: no hand-made scores) reads,
+    /// its positions without a hand-made score.
+    #[test]
+    fn a_version_1_set_reads_without_hand_made_scores() {
+        let set = set();
+        let mut old = Vec::new();
+        let bytes = set.to_bytes();
+        // The header up to the count is the same in both versions.
+        let header_len =
+            bytes.len() - 8 - set.iter().map(|p| 24 + 2 * p.features.len()).sum::<usize>();
+        old.extend_from_slice(&bytes[..header_len]);
+        old[8..12].copy_from_slice(&OLD_VERSION.to_le_bytes());
+        for p in set.iter() {
+            old.extend_from_slice(&p.group.to_le_bytes());
+            old.extend_from_slice(&p.result.to_le_bytes());
+            old.push(u8::from(p.score.is_some()));
+            old.extend_from_slice(&p.score.unwrap_or(0).to_le_bytes());
+            old.extend_from_slice(&(p.features.len() as u16).to_le_bytes());
+            p.features
+                .iter()
+                .for_each(|f| old.extend_from_slice(&f.to_le_bytes()));
+        }
+        let sum = fnv1a64(&old);
+        old.extend_from_slice(&sum.to_le_bytes());
+        let back = PositionSet::from_bytes(&old).unwrap();
+        assert_eq!(back.len(), set.len());
+        for (a, b) in back.iter().zip(set.iter()) {
+            assert_eq!(a, Position { hand: None, ..b });
+        }
     }
 
     #[test]
@@ -472,10 +528,10 @@ mod tests {
         assert_eq!(err, SetError::NotASet);
         assert!(err.to_string().contains("not a koom position set"), "{err}");
         let mut newer = bytes;
-        newer[8] = 2;
+        newer[8] = 3;
         let err = PositionSet::from_bytes(&newer).unwrap_err();
-        assert_eq!(err, SetError::Version(2));
-        assert!(err.to_string().starts_with("format version 2, "), "{err}");
+        assert_eq!(err, SetError::Version(3));
+        assert!(err.to_string().starts_with("format version 3, "), "{err}");
     }
 
     #[test]
@@ -486,6 +542,7 @@ mod tests {
                 group: 1,
                 result,
                 score: None,
+                hand: None,
                 features,
             }
         }

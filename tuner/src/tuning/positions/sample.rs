@@ -51,6 +51,7 @@ pub struct Tally {
 struct Candidate {
     features: Vec<u16>,
     score: Option<i32>,
+    hand: i32,
     hash: u64,
 }
 
@@ -93,6 +94,7 @@ pub fn from_records<'a, G: Features>(
                 candidates.push(Candidate {
                     features,
                     score,
+                    hand: game.hand_score(),
                     hash,
                 });
             }
@@ -136,6 +138,7 @@ pub fn from_records<'a, G: Features>(
                 group: record.seed,
                 result,
                 score: c.score,
+                hand: Some(c.hand),
                 features: &c.features,
             })
             .map_err(|why| {

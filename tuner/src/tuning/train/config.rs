@@ -46,6 +46,10 @@ pub struct TrainConfig {
     /// The seed of the initial weights and of each epoch's shuffle.
     #[serde(default = "defaults::seed")]
     pub seed: u64,
+    /// Whether the models read the top level's hand-made score as one more input, straight
+    /// to the output, and start as that score alone (the position sets must carry it).
+    #[serde(default)]
+    pub hand: bool,
 }
 
 mod defaults {

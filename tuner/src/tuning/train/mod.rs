@@ -14,6 +14,11 @@
 //!   out whole: the games of a group share their seed, and a position set already left exact
 //!   replays and repeated positions out, so no held-out position is a copy of a trained one.
 //!   The weights kept are those of the epoch with the least held-out loss.
+//! - **Hand-made input.** With `hand`, the model also reads the top level's hand-made score
+//!   of the position (`score / score_scale` as a logit) through one weight straight to the
+//!   output, starting at 1 with the network's output weights at 0: training starts from the
+//!   hand-made evaluation and learns a correction, and the epoch-0 weights (the hand-made
+//!   evaluation alone) are kept unless a correction does better on the held-out positions.
 //! - **Optimiser.** Adam on mini-batches, the order shuffled every epoch from `(seed, epoch)`.
 //! - **Determinism.** Each batch is cut into chunks of [`CHUNK`] positions whatever the number of
 //!   threads; each chunk's gradient is summed in its own buffer in position order, and the
@@ -139,6 +144,8 @@ impl Trained {
 pub struct Data<'a> {
     pub set: &'a PositionSet,
     pub targets: Vec<f32>,
+    /// The hand-made scores as logits (`hand / score_scale`; 0 where a set has none).
+    pub hands: Vec<f32>,
     pub split: Split,
 }
 
@@ -150,6 +157,10 @@ impl<'a> Data<'a> {
             targets: set
                 .iter()
                 .map(|p| target(&p, config.lambda, config.score_scale))
+                .collect(),
+            hands: set
+                .iter()
+                .map(|p| (f64::from(p.hand.unwrap_or(0)) / config.score_scale) as f32)
                 .collect(),
             split: split(set, config.hold_out_every),
         }
@@ -210,10 +221,11 @@ fn position_error(
     grad: Option<&mut [f32]>,
 ) -> f64 {
     let active = data.set.get(i).features;
-    let p = sigmoid(f64::from(model.forward(active, z)));
+    let hand = data.hands[i];
+    let p = sigmoid(f64::from(model.forward(active, hand, z)));
     let e = p - f64::from(data.targets[i]);
     if let Some(grad) = grad {
-        model.backward(active, z, (2.0 * e * p * (1.0 - p)) as f32, grad);
+        model.backward(active, hand, z, (2.0 * e * p * (1.0 - p)) as f32, grad);
     }
     e * e
 }
@@ -259,7 +271,7 @@ pub fn train(
     progress: &mut dyn FnMut(Progress),
 ) -> Trained {
     let inputs = data.set.header.inputs as usize;
-    let mut model = Model::new(inputs, hidden, data.mean_active(), config.seed);
+    let mut model = Model::new(inputs, hidden, config.hand, data.mean_active(), config.seed);
     let n = model.params.len();
     let mut adam = Adam::new(n);
     let batch_size = config.batch_size.min(data.split.train.len().max(1));
@@ -361,6 +373,7 @@ mod tests {
                 group: i as u64 / 4,
                 result: sigmoid(f64::from(logit)) as f32,
                 score: None,
+                hand: Some(i as i32 % 7 - 3),
                 features: &features,
             })
             .unwrap();
@@ -432,6 +445,60 @@ mod tests {
             "{:?}",
             one.losses
         );
+        // And with the hand-made score as an input.
+        config.hand = true;
+        let data = Data::new(&set, &config);
+        let one = train(&data, &config, 16, &pool(1), &mut |_| {});
+        let two = train(&data, &config, 16, &pool(2), &mut |_| {});
+        assert_eq!(bits(&one), bits(&two));
+        assert_ne!(
+            one.model.hand_weight(),
+            1.0,
+            "the hand weight did not train"
+        );
+    }
+
+    /// Results that follow the hand-made score (as a logit) at weight 0.5 plus a known linear
+    /// function of the inputs: the model with the hand-made input finds both.
+    #[test]
+    fn the_hand_made_score_and_a_correction_are_recovered() {
+        let weights = [1.0, -1.5, 0.5, 0.0, -0.5, 2.0];
+        let mut set = linear_set(&[0.0], 0.0, 0);
+        set.header.inputs = weights.len() as u32;
+        let mut draw = RandomStream::from_seed(9, 9);
+        for i in 0..3000 {
+            let features: Vec<u16> = (0..weights.len() as u16)
+                .filter(|_| draw.below(2) == 0)
+                .collect();
+            let hand = draw.below(601) as i32 - 300;
+            let logit = 0.5 * f64::from(hand) / 100.0
+                + features
+                    .iter()
+                    .map(|&f| weights[usize::from(f)])
+                    .sum::<f64>();
+            set.push(Position {
+                group: i / 4,
+                result: sigmoid(logit) as f32,
+                score: None,
+                hand: Some(hand),
+                features: &features,
+            })
+            .unwrap();
+        }
+        let mut config = config(0);
+        config.hand = true;
+        config.score_scale = 100.0;
+        let data = Data::new(&set, &config);
+        let trained = train(&data, &config, 0, &pool(1), &mut |_| {});
+        let found = trained.model.hand_weight();
+        assert!((found - 0.5).abs() < 0.05, "hand weight {found}");
+        let (_, _, w2, _) = trained.model.split();
+        for (i, (&found, &known)) in w2.iter().zip(&weights).enumerate() {
+            assert!(
+                (found - known as f32).abs() < 0.1,
+                "weight {i}: {found}, not {known}"
+            );
+        }
     }
 
     #[test]
@@ -444,6 +511,7 @@ mod tests {
                 group: 0,
                 result,
                 score: Some(score),
+                hand: None,
                 features: &[],
             };
             set.push(p).unwrap();
@@ -468,6 +536,7 @@ mod tests {
             group: 0,
             result: 1.0,
             score: Some(0),
+            hand: None,
             features: &[],
         };
         assert!((target(&p, 0.25, 100.0) - 0.625).abs() < 1e-6);
