@@ -6,12 +6,15 @@
 //! holds the game in progress and checks every move against the side to move.
 
 use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions, MoveList, Square, square_name};
-use engine::{Agent, AgentSetup, Budget, Clock, Context, Game, NoLog, RandomStream};
+use engine::{Agent, AgentSetup, Budget, Clock, Context, NoLog, RandomStream};
 
 use super::Flow;
 use super::htp::{
     COMMANDS, Fischer, HtpCommand, PROTOCOL_VERSION, parse_command, response, role_name,
 };
+use engine::Notation;
+use engine::Players;
+use engine::Rules;
 
 /// A Hnefatafl level behind HTP. It never panics on any input line.
 pub struct HtpSession {

@@ -197,7 +197,7 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
     }
 }
 
-/// [`Game::accepts_network`](crate::Game::accepts_network) for Thud: the searching levels.
+/// [`Players::accepts_network`](crate::Players::accepts_network) for Thud: the searching levels.
 pub(super) fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
     if level < SEARCHING {
         return Err(NetworkError::Mismatch(format!(
