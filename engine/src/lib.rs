@@ -66,6 +66,7 @@ pub mod nnue;
 pub mod random;
 pub mod record;
 pub mod registry;
+#[cfg(feature = "analytics")]
 pub mod sample;
 pub mod search;
 pub mod selfplay;
@@ -73,10 +74,12 @@ pub mod weights;
 
 pub use agent::{Agent, AgentSetup, Analysis, Budget, Clock, Context, NoClock, TimeControl};
 pub use error::{OptionError, ParseError, PlayError, UnknownLevel, quote};
+#[cfg(feature = "analytics")]
+pub use game::{Analytics, GameStats, NoGameStats};
 pub use game::{
-    Analytics, Counters, EndReason, Ending, Forfeit, Game, GameStats, Hints, Level, Log, MAX_SEATS,
-    MoveBuffer, NoLog, Notation, OptionDoc, Outcome, Players, Rules, SeatResult, SeatSet,
-    level_index, move_texts, seat_agent,
+    Counters, EndReason, Ending, Forfeit, Game, Hints, Level, Log, MAX_SEATS, MoveBuffer, NoLog,
+    Notation, OptionDoc, Outcome, Players, Rules, SeatResult, SeatSet, level_index, move_texts,
+    seat_agent,
 };
 pub use games::{GAME_NAMES, GAMES, game_names_where, visit_game};
 pub use random::{RandomStream, game_seed};

@@ -15,6 +15,7 @@ mod node;
 mod notation;
 mod position;
 mod rules;
+#[cfg(feature = "analytics")]
 mod stats;
 
 use serde::{Deserialize, Serialize};
@@ -24,13 +25,14 @@ pub use eval::{EvalWeights, Evaluation, TERMS, features};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{START, square_name};
 pub use rules::Capture;
+#[cfg(feature = "analytics")]
 pub use stats::{HnefataflStats, HnefataflSummary};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
 use crate::nnue::{Network, NetworkError};
 use crate::game::{
-    Analytics, Counters, EndReason, Hints, Level, Log, Notation, OptionDoc, Outcome, Players, Rules,
+    Counters, EndReason, Hints, Level, Log, Notation, OptionDoc, Outcome, Players, Rules,
 };
 use crate::random::RandomStream;
 
@@ -392,7 +394,8 @@ impl Players for Hnefatafl {
     }
 }
 
-impl Analytics for Hnefatafl {
+#[cfg(feature = "analytics")]
+impl crate::game::Analytics for Hnefatafl {
     type Stats = HnefataflStats;
 
     const FIRST_PLAYER: &'static str = "the attackers, who move first";

@@ -16,8 +16,7 @@ pub use board::{FINISH, HOME_STRAIGHT, LAST_TRACK, SEATS, is_safe, track_square}
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
 use crate::game::{
-    Analytics, Counters, EndReason, Hints, Level, Log, NoGameStats, Notation, OptionDoc, Outcome,
-    Players, Rules, SeatSet,
+    Counters, EndReason, Hints, Level, Log, Notation, OptionDoc, Outcome, Players, Rules, SeatSet,
 };
 use crate::random::RandomStream;
 
@@ -391,8 +390,9 @@ impl Players for Ludo {
     }
 }
 
-impl Analytics for Ludo {
-    type Stats = NoGameStats;
+#[cfg(feature = "analytics")]
+impl crate::game::Analytics for Ludo {
+    type Stats = crate::game::NoGameStats;
 }
 
 impl Hints for Ludo {

@@ -13,6 +13,7 @@ mod legality;
 mod moves;
 mod node;
 mod notation;
+#[cfg(feature = "analytics")]
 mod stats;
 
 use serde::{Deserialize, Serialize};
@@ -32,14 +33,14 @@ pub use notation::{
     MAX_DWARFS, MAX_TROLLS, MoveText, format_move, format_position, parse_move_text,
     parse_position, parse_square, render,
 };
+#[cfg(feature = "analytics")]
 pub use stats::{AgentSummary, MatchRecord, ReasonCount, ThudStats, ThudSummary};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
 use crate::nnue::{Network, NetworkError};
 use crate::game::{
-    Analytics, Counters, EndReason, Hints, Level, Log, MAX_SEATS, Notation, OptionDoc, Outcome,
-    Players, Rules,
+    Counters, EndReason, Hints, Level, Log, MAX_SEATS, Notation, OptionDoc, Outcome, Players, Rules,
 };
 use crate::random::RandomStream;
 
@@ -337,7 +338,8 @@ impl Players for Thud {
     }
 }
 
-impl Analytics for Thud {
+#[cfg(feature = "analytics")]
+impl crate::game::Analytics for Thud {
     type Stats = ThudStats;
 
     const FIRST_PLAYER: &'static str = "the dwarfs, who move first";

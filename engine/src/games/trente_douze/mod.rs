@@ -13,7 +13,9 @@ mod moves;
 mod notation;
 mod policy;
 mod position;
+mod record;
 mod rules;
+#[cfg(feature = "analytics")]
 mod stats;
 
 use arrayvec::ArrayVec;
@@ -26,13 +28,15 @@ pub use policy::{Policy, TurnState, Values, evaluate};
 pub use rules::{
     ROUNDS, START_SCORE, TurnResult, attack_dice, game_winners, round_winners, turn_result,
 };
-pub use stats::{SeatRecord, TrenteDouzeStats, TrenteDouzeSummary, TurnSums};
+pub use record::{SeatRecord, TurnSums};
+#[cfg(feature = "analytics")]
+pub use stats::{TrenteDouzeStats, TrenteDouzeSummary};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
 use crate::game::{
-    Analytics, Counters, EndReason, Ending, Hints, Level, Log, MAX_SEATS, Notation, Outcome,
-    Players, Rules, SeatSet,
+    Counters, EndReason, Ending, Hints, Level, Log, MAX_SEATS, Notation, Outcome, Players, Rules,
+    SeatSet,
 };
 use crate::random::RandomStream;
 
@@ -648,7 +652,8 @@ impl Players for TrenteDouze {
     }
 }
 
-impl Analytics for TrenteDouze {
+#[cfg(feature = "analytics")]
+impl crate::game::Analytics for TrenteDouze {
     type Stats = TrenteDouzeStats;
 
     const FIRST_PLAYER: &'static str =
