@@ -2,8 +2,11 @@
 //! each computer level takes per move at its batch budget.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use engine::Notation;
+use engine::Players;
+use engine::Rules;
 use engine::games::hnefatafl::{Hnefatafl, MoveList, START};
-use engine::{AgentSetup, Context, Game, NoClock, RandomStream, TimeControl};
+use engine::{AgentSetup, Context, NoClock, RandomStream, TimeControl};
 
 fn perft(c: &mut Criterion) {
     let start = Hnefatafl::from_position(START, &Default::default()).unwrap();

@@ -5,6 +5,7 @@
 //! the games' positions in order.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use engine::Rules;
 use engine::games::hnefatafl::Hnefatafl;
 use engine::games::hnefatafl::{
     EvalWeights, Evaluation as HEvaluation, Move as HMove, MoveList as HMoveList, Side,
@@ -13,7 +14,7 @@ use engine::games::thud::Thud;
 use engine::nnue::{Accumulator, ActiveFeatures, Features, FloatNetwork, MAX_ACTIVE, Network};
 use engine::nnue::{NetEvaluation, NetNode};
 use engine::search::{Evaluator, Limits, SearchRoot, Searcher};
-use engine::{AgentSetup, Budget, Context, Game, NoClock, NoLog, RandomStream, TimeControl};
+use engine::{AgentSetup, Budget, Context, NoClock, NoLog, RandomStream, TimeControl};
 use std::sync::Arc;
 
 type Active = arrayvec::ArrayVec<u16, MAX_ACTIVE>;

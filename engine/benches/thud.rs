@@ -2,12 +2,14 @@
 //! (and the searchers' nodes per second) over a fixed set of middle-game positions.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use engine::Players;
+use engine::Rules;
 use engine::games::thud::{
     Board, EvalWeights, Evaluation, MoveList, Node, Thud, ThudOptions, TrollCapture,
     parse_position, perft,
 };
 use engine::search::{Searcher, level_values};
-use engine::{AgentSetup, Context, Game, NoClock, NoLog, RandomStream, TimeControl};
+use engine::{AgentSetup, Context, NoClock, NoLog, RandomStream, TimeControl};
 
 /// A middle-game position with pieces in contact on both sides (from the perft fixtures).
 const MIDGAME: &str =

@@ -1,6 +1,6 @@
 //! The one agent trait every computer level implements, and what an agent is given.
 
-use crate::game::Game;
+use crate::game::rules::Rules;
 use crate::nnue::Network;
 use crate::random::RandomStream;
 
@@ -126,7 +126,7 @@ pub struct Budget {
 }
 
 /// A computer player.
-pub trait Agent<G: Game>: Send {
+pub trait Agent<G: Rules>: Send {
     /// Called before each game, so that an agent reused across games (to keep its allocations)
     /// starts every game in the same state and results stay reproducible.
     fn new_game(&mut self) {}
@@ -143,7 +143,7 @@ pub trait Agent<G: Game>: Send {
     /// Whether the move just chosen forfeits the game instead (an external program that crashed,
     /// hung or answered nonsense; its `choose` then returned some legal move). Asked once after
     /// every `choose`; koom's own levels never forfeit.
-    fn forfeit(&mut self) -> Option<crate::game::Forfeit> {
+    fn forfeit(&mut self) -> Option<crate::game::outcome::Forfeit> {
         None
     }
 

@@ -139,7 +139,7 @@ impl fmt::Display for ParseError {
 
 impl core::error::Error for ParseError {}
 
-/// A rule option outside what the game accepts ([`crate::Game::check_options`]).
+/// A rule option outside what the game accepts ([`crate::Rules::check_options`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionError {
     /// The option's name in a config's `[options]` table.
@@ -187,7 +187,7 @@ impl fmt::Display for UnknownLevel {
 
 impl core::error::Error for UnknownLevel {}
 
-/// A move that cannot be played in the position ([`crate::Game::try_play`]).
+/// A move that cannot be played in the position ([`crate::Rules::try_play`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
     /// The game has ended; `reason` says how.
@@ -211,6 +211,8 @@ impl core::error::Error for PlayError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Notation;
+    use crate::game::Rules;
     use crate::{Game, NoLog, RandomStream};
 
     #[test]
@@ -245,8 +247,8 @@ mod tests {
         assert_eq!(ParseError::new("no king").to_string(), "no king");
     }
 
-    /// Plays `first` twice through [`Game::try_play`]: the second time its piece has gone, so
-    /// it is refused and the position stays as it was.
+    /// Plays `first` twice through [`Rules::try_play`](crate::Rules::try_play): the second time
+    /// its piece has gone, so it is refused and the position stays as it was.
     fn replay_is_refused<G: Game>(first: &str) {
         let mut dice = RandomStream::dice(0);
         let mut game = G::new(&G::Options::default(), G::SEATS.0, &mut dice, &mut NoLog);

@@ -11,11 +11,13 @@
 //!
 //! ```
 //! use engine::games::hnefatafl::Hnefatafl;
-//! use engine::{AgentSetup, Context, Game, NoClock, NoLog, RandomStream, TimeControl};
+//! use engine::{
+//!     AgentSetup, Context, NoClock, NoLog, Notation, Players, RandomStream, Rules, TimeControl,
+//! };
 //!
 //! let mut dice = RandomStream::dice(7);
 //! let mut game = Hnefatafl::new(&Default::default(), 2, &mut dice, &mut NoLog);
-//! let mut moves = <Hnefatafl as Game>::MoveList::default();
+//! let mut moves = <Hnefatafl as Rules>::MoveList::default();
 //! game.legal_moves(&mut moves);
 //! assert_eq!(moves.len(), 116); // the attackers' first moves
 //!
@@ -41,13 +43,13 @@
 //!
 //! ```
 //! use engine::games::ludo::Ludo;
-//! use engine::{Game, NoLog, RandomStream};
+//! use engine::{NoLog, RandomStream, Rules};
 //!
 //! let mut dice = RandomStream::dice(1);
 //! let game = Ludo::new(&Default::default(), 4, &mut dice, &mut NoLog);
 //! // `new` rolls until the first decision: seats with no legal move pass by themselves, so the
 //! // game stands at a seat that has at least one pawn to move.
-//! let mut moves = <Ludo as Game>::MoveList::default();
+//! let mut moves = <Ludo as Rules>::MoveList::default();
 //! game.legal_moves(&mut moves);
 //! assert!(!moves.is_empty());
 //! assert!(game.outcome().is_none());
@@ -64,6 +66,7 @@ pub mod nnue;
 pub mod random;
 pub mod record;
 pub mod registry;
+#[cfg(feature = "analytics")]
 pub mod sample;
 pub mod search;
 pub mod selfplay;
@@ -71,12 +74,14 @@ pub mod weights;
 
 pub use agent::{Agent, AgentSetup, Analysis, Budget, Clock, Context, NoClock, TimeControl};
 pub use error::{OptionError, ParseError, PlayError, UnknownLevel, quote};
+#[cfg(feature = "analytics")]
+pub use game::{Analytics, GameStats, NoGameStats};
 pub use game::{
-    Counters, EndReason, Ending, Forfeit, Game, GameStats, Level, Log, MAX_SEATS, MoveBuffer,
-    NoLog, OptionDoc, Outcome, SeatResult, SeatSet, level_index, move_texts, seat_agent,
+    Counters, EndReason, Ending, Forfeit, Game, Hints, Level, Log, MAX_SEATS, MoveBuffer, NoLog,
+    Notation, OptionDoc, Outcome, Players, Rules, SeatResult, SeatSet, level_index, move_texts,
+    seat_agent,
 };
+pub use games::{GAME_NAMES, GAMES, game_names_where, visit_game};
 pub use random::{RandomStream, game_seed};
-pub use registry::{
-    GAME_NAMES, GAMES, GameFacts, GameVisitor, UnknownGame, game_names_where, visit_game,
-};
+pub use registry::{GameFacts, GameVisitor, UnknownGame};
 pub use weights::{Param, WeightError, WeightSet};

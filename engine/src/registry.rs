@@ -3,8 +3,6 @@
 //! else (runner, statistics, reports, command line, help texts) reaches games only through this
 //! visitor and these lists.
 
-use core::fmt;
-
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -20,33 +18,21 @@ pub trait GameVisitor {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownGame(pub String);
 
-impl fmt::Display for UnknownGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown game `{}` (accepted: {})",
-            self.0,
-            GAME_NAMES.join(", ")
-        )
-    }
-}
-
 impl core::error::Error for UnknownGame {}
 
 /// What help texts and error messages say of a game without visiting it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameFacts {
-    /// [`Game::NAME`].
+    /// [`Rules::NAME`](crate::Rules::NAME).
     pub name: &'static str,
-    /// [`Game::SEATS`].
+    /// [`Rules::SEATS`](crate::Rules::SEATS).
     pub seats: (usize, usize),
 }
 
-/// The names of the games that `keep` accepts, in the registry's order, in words: `a, b or c`
-/// (for help lines such as `--game`'s, so that they list a new game by themselves).
-#[must_use]
-pub fn game_names_where(keep: impl Fn(&GameFacts) -> bool) -> String {
-    let names: Vec<&str> = GAMES.iter().filter(|g| keep(g)).map(|g| g.name).collect();
+/// The names of `games` that `keep` accepts, in their order, in words (what
+/// [`game_names_where`](crate::game_names_where) says of the registry's games).
+pub(crate) fn names_where(games: &[GameFacts], keep: impl Fn(&GameFacts) -> bool) -> String {
+    let names: Vec<&str> = games.iter().filter(|g| keep(g)).map(|g| g.name).collect();
     in_words(&names)
 }
 
@@ -60,19 +46,22 @@ fn in_words(names: &[&str]) -> String {
 }
 
 /// Declares each game's module and registers its type: invoked once, in `games/mod.rs`, with
-/// `module::Type` per game, so that a new game is one line there. It defines [`GAME_NAMES`],
-/// [`GAMES`] and [`visit_game`] in `games`, re-exported here.
+/// `module::Type` per game, so that a new game is one line there. It defines
+/// [`GAME_NAMES`](crate::GAME_NAMES), [`GAMES`](crate::GAMES), [`visit_game`](crate::visit_game)
+/// and [`game_names_where`](crate::game_names_where) in `games` (re-exported at the crate's root),
+/// and [`UnknownGame`]'s message: everything that lists the games lives where the list is, so that
+/// this module never imports the games.
 macro_rules! games {
     ($($module:ident::$game:ident),* $(,)?) => {
         $(pub mod $module;)*
 
         /// The names of every game, as accepted on the command line.
-        pub const GAME_NAMES: &[&str] = &[$(<$module::$game as $crate::game::Game>::NAME),*];
+        pub const GAME_NAMES: &[&str] = &[$(<$module::$game as $crate::game::Rules>::NAME),*];
 
         /// Every game's facts, in the order of [`GAME_NAMES`].
         pub const GAMES: &[$crate::registry::GameFacts] = &[$($crate::registry::GameFacts {
-            name: <$module::$game as $crate::game::Game>::NAME,
-            seats: <$module::$game as $crate::game::Game>::SEATS,
+            name: <$module::$game as $crate::game::Rules>::NAME,
+            seats: <$module::$game as $crate::game::Rules>::SEATS,
         }),*];
 
         /// Runs `visitor` with the game called `name` (case-insensitive).
@@ -82,21 +71,39 @@ macro_rules! games {
         ) -> Result<V::Output, $crate::registry::UnknownGame> {
             let lower = name.to_ascii_lowercase();
             $(
-                if lower == <$module::$game as $crate::game::Game>::NAME {
+                if lower == <$module::$game as $crate::game::Rules>::NAME {
                     return Ok(visitor.visit::<$module::$game>());
                 }
             )*
             Err($crate::registry::UnknownGame(name.into()))
         }
+
+        /// The names of the games that `keep` accepts, in the registry's order, in words:
+        /// `a, b or c` (for help lines such as `--game`'s, so that they list a new game by
+        /// themselves).
+        #[must_use]
+        pub fn game_names_where(keep: impl Fn(&$crate::registry::GameFacts) -> bool) -> String {
+            $crate::registry::names_where(GAMES, keep)
+        }
+
+        impl core::fmt::Display for $crate::registry::UnknownGame {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(
+                    f,
+                    "unknown game `{}` (accepted: {})",
+                    self.0,
+                    GAME_NAMES.join(", ")
+                )
+            }
+        }
     };
 }
 pub(crate) use games;
 
-pub use crate::games::{GAME_NAMES, GAMES, visit_game};
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{GAME_NAMES, GAMES, game_names_where};
 
     #[test]
     fn names_read_as_a_list_in_words() {

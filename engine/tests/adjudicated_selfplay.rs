@@ -2,6 +2,7 @@
 //! without, cut short where both scores gave their verdict, and it ends with the verdict's own
 //! ending and winner.
 
+use engine::Rules;
 use engine::adjudicate::{Adjudication, Draw, Resign};
 use engine::game::Adjudicated;
 use engine::games::hnefatafl::Hnefatafl;

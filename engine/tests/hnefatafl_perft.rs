@@ -7,8 +7,10 @@ mod common;
 
 use common::perft_fixtures;
 use engine::Ending;
+use engine::Notation;
+use engine::Rules;
 use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions, MoveList, Reason, START};
-use engine::{Game, NoLog, RandomStream};
+use engine::{NoLog, RandomStream};
 
 const N: i32 = 11;
 

@@ -11,7 +11,7 @@ mod trente_douze_reference;
 use engine::games::ludo::{self, Ludo, LudoOptions};
 use engine::games::trente_douze::{self, Move, Threshold, TrenteDouze, TrenteDouzeOptions};
 use engine::selfplay::SeededGame;
-use engine::{Agent, AgentSetup, Game, NoClock, NoLog, TimeControl, game_seed};
+use engine::{Agent, AgentSetup, Game, NoClock, NoLog, Rules, TimeControl, game_seed};
 
 /// Seeds of the games compared, as the batch runner derives them from a master seed.
 const GAMES: u64 = 300;

@@ -10,11 +10,13 @@ use std::collections::BTreeSet;
 
 use common::perft_fixtures;
 
+use engine::Notation;
+use engine::Rules;
 use engine::games::thud::{
     Board, Piece, Square, Thud, ThudOptions, TrollCapture, format_move, generate, parse_position,
     perft,
 };
-use engine::{Game, NoLog, RandomStream};
+use engine::{NoLog, RandomStream};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cell {
@@ -228,7 +230,7 @@ impl Naive {
 
 /// The fast generator's moves as text, checking it lists none twice.
 fn fast_moves(board: &Board, rule: TrollCapture) -> BTreeSet<String> {
-    let mut list = <Thud as Game>::MoveList::default();
+    let mut list = <Thud as Rules>::MoveList::default();
     generate(board, rule, &mut list);
     let set: BTreeSet<String> = list.iter().map(|&m| format_move(m)).collect();
     assert_eq!(
@@ -274,7 +276,7 @@ fn start_has_the_published_656_dwarf_moves() {
         &mut RandomStream::dice(0),
         &mut NoLog,
     );
-    let mut moves = <Thud as Game>::MoveList::default();
+    let mut moves = <Thud as Rules>::MoveList::default();
     game.legal_moves(&mut moves);
     assert_eq!(moves.len(), 656);
 }
@@ -294,7 +296,7 @@ fn both_generators_agree_along_random_games() {
         let mut dice = RandomStream::dice(seed);
         let mut rng = RandomStream::from_seed(seed, 7);
         let mut game = Thud::new(&options, 2, &mut dice, &mut NoLog);
-        let mut list = <Thud as Game>::MoveList::default();
+        let mut list = <Thud as Rules>::MoveList::default();
         while game.outcome().is_none() {
             let naive = Naive::from_board(game.board(), rule);
             assert_eq!(fast_moves(game.board(), rule), naive_moves(&naive));

@@ -16,6 +16,7 @@ use tuner::interop::protocol::{EngineSession, Flow, HtpSession};
 
 use super::args::{EngineArgs, EngineProtocol};
 use super::live::WallClock;
+use engine::Rules;
 
 struct Serve<'a>(&'a EngineArgs);
 

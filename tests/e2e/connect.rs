@@ -10,9 +10,11 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use engine::games::hnefatafl::{Hnefatafl, MoveList, square_name};
-use engine::{Game, NoLog, RandomStream};
+use engine::{NoLog, RandomStream};
 
 use crate::common::{Koom, stderr, stdout};
+use engine::Notation;
+use engine::Rules;
 
 /// The real server's draw: the move played after 141 plies ends the game drawn.
 const DRAW_AFTER: u32 = 142;

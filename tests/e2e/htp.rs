@@ -4,11 +4,13 @@
 //! one loses without a failure; bad input.
 
 use engine::games::hnefatafl::{Hnefatafl, Square, square_name};
-use engine::{Game, NoLog, RandomStream};
+use engine::{NoLog, RandomStream};
 
 use crate::common::{Koom, read, scratch, summary, write};
 use crate::engine_protocol::Engine;
 use crate::external::{each_failure_loses, gate_of_hard_is_never_h0};
+use engine::Notation;
+use engine::Rules;
 
 /// An HTP engine: `koom engine --game hnefatafl --protocol htp --level LEVEL`.
 fn start(level: &str) -> Engine {

@@ -19,8 +19,8 @@ struct WeightsFile {
     weights: BTreeMap<String, f64>,
 }
 
-/// The index in [`Game::levels`] of the level called `name` ([`engine::level_index`]), its
-/// error as bad input.
+/// The index in [`Players::levels`](engine::Players::levels) of the level called `name`
+/// ([`engine::level_index`]), its error as bad input.
 pub fn level_index<G: Game>(name: &str) -> Result<usize, InputError> {
     engine::level_index::<G>(name).map_err(InputError::new)
 }

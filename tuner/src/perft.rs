@@ -35,6 +35,7 @@ pub fn divide<G: Game>(root: &G, depth: u32, threads: usize) -> std::io::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::Rules;
     use engine::games::hnefatafl::Hnefatafl;
 
     #[test]

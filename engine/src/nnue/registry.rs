@@ -7,7 +7,6 @@ use core::fmt;
 use alloc::string::String;
 
 use super::Features;
-use crate::game::Game;
 
 /// Something to do with a board game whose type is only known at run time.
 pub trait FeaturesVisitor {
@@ -18,7 +17,7 @@ pub trait FeaturesVisitor {
 macro_rules! feature_games {
     ($($game:ty),* $(,)?) => {
         /// The names of the games with a feature set, as accepted on the command line.
-        pub const FEATURE_GAMES: &[&str] = &[$(<$game as Game>::NAME),*];
+        pub const FEATURE_GAMES: &[&str] = &[$(<$game as crate::game::Rules>::NAME),*];
 
         /// Runs `visitor` with the game called `name` (case-insensitive), if it has a feature set.
         ///
@@ -30,7 +29,7 @@ macro_rules! feature_games {
         ) -> Result<V::Output, NoFeatures> {
             let lower = name.to_ascii_lowercase();
             $(
-                if lower == <$game as Game>::NAME {
+                if lower == <$game as crate::game::Rules>::NAME {
                     return Ok(visitor.visit::<$game>());
                 }
             )*

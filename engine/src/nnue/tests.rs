@@ -521,12 +521,12 @@ fn a_network_reading_the_hand_made_score_with_no_correction_is_the_hand_made_lev
         }
     }
     let positions = |seed| {
-        use crate::Game;
+        use crate::Rules;
         let (start, reply) = start_and_reply::<Thud>();
         let mut later = reply.clone();
         let mut rng = RandomStream::from_seed(seed, 1);
         let mut dice = RandomStream::dice(1);
-        let mut moves = <Thud as crate::Game>::MoveList::default();
+        let mut moves = <Thud as crate::Rules>::MoveList::default();
         for _ in 0..30 {
             later.legal_moves(&mut moves);
             if moves.len() < 2 {

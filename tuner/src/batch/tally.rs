@@ -172,7 +172,7 @@ pub struct RunTally<G: Game> {
     /// Games that ended without a single winner (and with a result).
     pub draws: u64,
     /// Per agent slot: its games, or its matches where the game scores a seed group as one
-    /// match on points (see [`Game::points`]).
+    /// match on points (see [`Rules::points`](engine::Rules::points)).
     pub by_agent: Vec<Record>,
     /// Per seat: its games (its rounds, in games played in matches).
     pub by_seat: Vec<Record>,
@@ -180,7 +180,7 @@ pub struct RunTally<G: Game> {
     /// whether Easy gains from moving first among three Hard players.
     #[serde(default)]
     pub by_agent_seat: Vec<Record>,
-    /// The results of whoever moved first (see `Game::first_player`).
+    /// The results of whoever moved first (see `Analytics::first_player`).
     pub first_player: Record,
     pub moves: Moments,
     /// Games by their exact length in moves: bounded by the longest game, not by the number of
@@ -243,7 +243,7 @@ pub fn group_half_points<G: Game>(games: &[G], teams: &[bool]) -> usize {
     let seats = teams.len();
     let rotations = games.len();
     let team_of = |seat: usize, rotation: usize| teams[seat_agent(seat, rotation, seats)];
-    if games.first().and_then(Game::points).is_some() {
+    if games.first().and_then(G::points).is_some() {
         let mut margin = 0i64;
         for (rotation, game) in games.iter().enumerate() {
             let points = game.points().unwrap_or([0; MAX_SEATS]);
@@ -354,7 +354,7 @@ impl<G: Game> RunTally<G> {
     /// each game's move sequence (the replay check compares them).
     pub fn add_group(&mut self, games: &[G], fingerprints: &[u64]) {
         let seats = self.by_seat.len();
-        let matches = games.first().and_then(Game::points).is_some();
+        let matches = games.first().and_then(G::points).is_some();
         if matches {
             for (slot, result) in match_results(games, seats).into_iter().enumerate() {
                 self.by_agent[slot].add(result);
@@ -445,7 +445,7 @@ impl<G: Game> RunTally<G> {
         }
         let n = games.len() as u64;
         // Where a seed group is one match on points, each agent's unit is its match.
-        let per_slot = if games.first().and_then(Game::points).is_some() {
+        let per_slot = if games.first().and_then(G::points).is_some() {
             agent_wins.iter_mut().for_each(|w| *w = 0);
             for (slot, result) in match_results(games, seats).into_iter().enumerate() {
                 agent_wins[self.pools[slot]] += i64::from(result == SeatResult::Win);

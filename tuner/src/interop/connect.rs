@@ -18,10 +18,13 @@ use std::io::{BufRead, ErrorKind, Write};
 use engine::games::hnefatafl::{
     Board, EvalWeights, Evaluation, Hnefatafl, HnefataflOptions, Move, MoveList, Side,
 };
-use engine::{Agent, AgentSetup, Clock, Context, Game, NoLog, RandomStream};
+use engine::{Agent, AgentSetup, Clock, Context, NoLog, RandomStream};
 
 use crate::interop::protocol::htp::role_name;
 use crate::interop::protocol::line::read_line;
+use engine::Notation;
+use engine::Players;
+use engine::Rules;
 pub use wire::{DEFAULT_PORT, GameId, Message};
 
 /// How the client logs in.

@@ -2,6 +2,8 @@ use engine::games::hnefatafl::Hnefatafl;
 use engine::games::trente_douze::TrenteDouze;
 
 use super::*;
+use engine::Notation;
+use engine::Rules;
 
 /// The initial Copenhagen position with the attackers to move, as `koom legal` writes it.
 const START: &str = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a";

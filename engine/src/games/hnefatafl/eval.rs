@@ -455,7 +455,7 @@ pub const TERMS: usize = EvalWeights::SET.params.len();
 /// The evaluation's terms for `game`, in [`EvalWeights`] order and from the attackers' point of
 /// view (a term that profits the defenders is counted negative): the evaluation is linear in
 /// its weights, which is what Texel-style fitting (`koom fit`, through
-/// [`Game::evaluation_terms`](crate::Game::evaluation_terms)) relies on.
+/// [`Players::evaluation_terms`](crate::Players::evaluation_terms)) relies on.
 #[must_use]
 pub fn features(game: &Hnefatafl) -> [f64; TERMS] {
     let board = game.board();

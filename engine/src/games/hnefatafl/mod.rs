@@ -15,6 +15,7 @@ mod node;
 mod notation;
 mod position;
 mod rules;
+#[cfg(feature = "analytics")]
 mod stats;
 
 use serde::{Deserialize, Serialize};
@@ -24,12 +25,15 @@ pub use eval::{EvalWeights, Evaluation, TERMS, features};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{START, square_name};
 pub use rules::Capture;
+#[cfg(feature = "analytics")]
 pub use stats::{HnefataflStats, HnefataflSummary};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
 use crate::nnue::{Network, NetworkError};
-use crate::game::{Counters, EndReason, Game, Level, Log, OptionDoc, Outcome};
+use crate::game::{
+    Counters, EndReason, Hints, Level, Log, Notation, OptionDoc, Outcome, Players, Rules,
+};
 use crate::random::RandomStream;
 
 /// Why a game ended.
@@ -110,7 +114,7 @@ impl Hnefatafl {
     /// are settled at once, as if the position had just arisen from a move.
     ///
     /// The placement must hold at most 24 attackers and 12 defenders, no soldier on a restricted
-    /// square ([`MAX_MOVES`] relies on it); [`Game::from_position`] checks this for text.
+    /// square ([`MAX_MOVES`] relies on it); [`Notation::from_position`] checks this for text.
     #[must_use]
     pub fn from_board(board: Board, to_move: Side, options: &HnefataflOptions) -> Self {
         debug_assert!(
@@ -260,37 +264,14 @@ impl Hnefatafl {
     }
 }
 
-impl Game for Hnefatafl {
+impl Rules for Hnefatafl {
     type Move = Move;
     type MoveList = MoveList;
     type Options = HnefataflOptions;
-    type Stats = HnefataflStats;
     type Reason = Reason;
 
     const NAME: &'static str = "hnefatafl";
     const SEATS: (usize, usize) = (2, 2);
-    const FIRST_PLAYER: &'static str = "the attackers, who move first";
-    const OPTIONS: &'static [OptionDoc] = &[OptionDoc {
-        name: "ply_cap",
-        accepted: "1 or more plies",
-        doc: "plies after which an unfinished game is a draw, counted as a timeout",
-    }];
-
-    /// perft(4) from the start: about fifty million leaves.
-    const BENCH_PERFT_DEPTH: u32 = 4;
-    /// Expert's game, played out, was nearly all of `koom bench` (docs/throughput.md): 60 plies
-    /// keep each level's game a fixed workload, the levels all represented.
-    const BENCH_OPTIONS: &'static str = "ply_cap = 60";
-
-    fn seat_name(seat: usize) -> String {
-        ["attackers", "defenders"]
-            .get(seat)
-            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_owned())
-    }
-
-    fn levels() -> &'static [Level] {
-        &agents::LEVELS
-    }
 
     fn check_options(options: &HnefataflOptions) -> Result<(), OptionError> {
         if options.ply_cap == 0 {
@@ -358,12 +339,45 @@ impl Game for Hnefatafl {
         }
     }
 
+    /// The fast generator: copy-make below the last ply, and at the last ply the moves are
+    /// counted in bulk (a population count per piece) rather than played.
+    fn perft(&self, depth: u32) -> u64 {
+        match (depth, self.outcome) {
+            (0, _) => 1,
+            (_, Some(_)) => 0,
+            _ => self.perft_from(depth),
+        }
+    }
+}
+
+impl Notation for Hnefatafl {
     fn format_move(&self, mv: Move) -> String {
         notation::format_move(self, mv)
     }
 
     fn render(&self) -> String {
         notation::render(self)
+    }
+
+    fn from_position(text: &str, options: &HnefataflOptions) -> Result<Self, ParseError> {
+        let (board, to_move) =
+            position::read(text).map_err(|e| e.reading("hnefatafl position", text))?;
+        Ok(Self::from_board(board, to_move, options))
+    }
+
+    fn position(&self) -> Option<String> {
+        Some(notation::write_position(&self.board, self.to_move))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
+        notation::parse_move(self, text)
+            .map_err(|e| e.reading("hnefatafl move", text))
+    }
+}
+
+impl Players for Hnefatafl {
+    fn levels() -> &'static [Level] {
+        &agents::LEVELS
     }
 
     fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
@@ -378,31 +392,34 @@ impl Game for Hnefatafl {
     fn evaluation_terms(&self) -> Option<Vec<f64>> {
         Some(features(self).to_vec())
     }
+}
 
-    fn from_position(text: &str, options: &HnefataflOptions) -> Result<Self, ParseError> {
-        let (board, to_move) =
-            position::read(text).map_err(|e| e.reading("hnefatafl position", text))?;
-        Ok(Self::from_board(board, to_move, options))
-    }
+#[cfg(feature = "analytics")]
+impl crate::game::Analytics for Hnefatafl {
+    type Stats = HnefataflStats;
 
-    fn position(&self) -> Option<String> {
-        Some(notation::write_position(&self.board, self.to_move))
-    }
+    const FIRST_PLAYER: &'static str = "the attackers, who move first";
 
-    /// The fast generator: copy-make below the last ply, and at the last ply the moves are
-    /// counted in bulk (a population count per piece) rather than played.
-    fn perft(&self, depth: u32) -> u64 {
-        match (depth, self.outcome) {
-            (0, _) => 1,
-            (_, Some(_)) => 0,
-            _ => self.perft_from(depth),
-        }
+    fn seat_name(seat: usize) -> String {
+        ["attackers", "defenders"]
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_owned())
     }
+}
 
-    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        notation::parse_move(self, text)
-            .map_err(|e| e.reading("hnefatafl move", text))
-    }
+impl Hints for Hnefatafl {
+    const OPTIONS: &'static [OptionDoc] = &[OptionDoc {
+        name: "ply_cap",
+        accepted: "1 or more plies",
+        doc: "plies after which an unfinished game is a draw, counted as a timeout",
+    }];
+
+    /// perft(4) from the start: about fifty million leaves.
+    const BENCH_PERFT_DEPTH: u32 = 4;
+
+    /// Expert's game, played out, was nearly all of `koom bench` (docs/throughput.md): 60 plies
+    /// keep each level's game a fixed workload, the levels all represented.
+    const BENCH_OPTIONS: &'static str = "ply_cap = 60";
 }
 
 #[cfg(test)]

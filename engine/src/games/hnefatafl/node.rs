@@ -5,7 +5,7 @@
 use super::board::{SQUARES, Side, bit};
 use super::eval::{Evaluation, corner_sight, king_sees_corner};
 use super::{Hnefatafl, Move, MoveList};
-use crate::game::Game;
+use crate::game::Rules;
 use crate::nnue::{NetEvaluation, NetNode};
 use crate::search::{Evaluator, MATE, SearchGame, SearchRoot};
 

@@ -22,7 +22,7 @@ use super::moves::Move;
 use super::rules::Capture;
 use super::{Hnefatafl, Reason};
 use crate::error::{ParseError, quote};
-use crate::game::{Ending, Game, Outcome};
+use crate::game::{Ending, Outcome, Rules};
 
 /// The start position.
 pub const START: &str = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a";

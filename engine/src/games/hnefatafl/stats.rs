@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Hnefatafl, Reason, Side};
-use crate::game::{self, EndReason, Game, GameStats, SeatResult, seat_agent};
+use crate::game::{self, EndReason, GameStats, Rules, SeatResult, seat_agent};
 use crate::sample::{Clustered, Estimate, Moments, Record, ratio};
 
 /// The counts; every figure of the summary is computed from them.

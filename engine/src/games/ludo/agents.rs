@@ -4,7 +4,7 @@
 use super::board::{FINISH, LAST_TRACK, SEATS, is_safe, progress_of, track_square};
 use super::{Ludo, Move, YARD};
 use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
-use crate::game::{Game, Level};
+use crate::game::{Level, Rules};
 
 crate::weight_set! {
     /// Hard's move scores: the tier values of Normal's preference order, and how much a capture

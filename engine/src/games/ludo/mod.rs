@@ -16,7 +16,7 @@ pub use board::{FINISH, HOME_STRAIGHT, LAST_TRACK, SEATS, is_safe, track_square}
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
 use crate::game::{
-    Counters, EndReason, Game, Level, Log, NoGameStats, OptionDoc, Outcome, SeatSet,
+    Counters, EndReason, Hints, Level, Log, Notation, OptionDoc, Outcome, Players, Rules, SeatSet,
 };
 use crate::random::RandomStream;
 
@@ -241,24 +241,14 @@ impl fmt::Display for MoveText<'_> {
     }
 }
 
-impl Game for Ludo {
+impl Rules for Ludo {
     type Move = Move;
     type MoveList = ArrayVec<Move, 4>;
     type Options = LudoOptions;
-    type Stats = NoGameStats;
     type Reason = Reason;
 
     const NAME: &'static str = "ludo";
     const SEATS: (usize, usize) = (SEATS, SEATS);
-    const OPTIONS: &'static [OptionDoc] = &[OptionDoc {
-        name: "roll_cap",
-        accepted: "1 or more rolls",
-        doc: "rolls after which an unfinished game ends with no result (the app's 10,000)",
-    }];
-
-    fn levels() -> &'static [Level] {
-        agents::LEVELS
-    }
 
     fn check_options(options: &LudoOptions) -> Result<(), OptionError> {
         if options.roll_cap == 0 {
@@ -349,6 +339,10 @@ impl Game for Ludo {
         self.counters
     }
 
+    const HAS_DICE: bool = true;
+}
+
+impl Notation for Ludo {
     fn format_move(&self, mv: Move) -> String {
         self.format_move_text(mv)
     }
@@ -369,8 +363,6 @@ impl Game for Ludo {
         (self.outcome.is_none()).then(|| notation::position(self))
     }
 
-    const HAS_DICE: bool = true;
-
     fn set_roll(&mut self, text: &str) -> Result<(), String> {
         notation::set_roll(self, text).map_err(|e| e.to_string())
     }
@@ -386,10 +378,29 @@ impl Game for Ludo {
             })
             .collect()
     }
+}
+
+impl Players for Ludo {
+    fn levels() -> &'static [Level] {
+        agents::LEVELS
+    }
 
     fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
         agents::new_agent(setup)
     }
+}
+
+#[cfg(feature = "analytics")]
+impl crate::game::Analytics for Ludo {
+    type Stats = crate::game::NoGameStats;
+}
+
+impl Hints for Ludo {
+    const OPTIONS: &'static [OptionDoc] = &[OptionDoc {
+        name: "roll_cap",
+        accepted: "1 or more rolls",
+        doc: "rolls after which an unfinished game ends with no result (the app's 10,000)",
+    }];
 }
 
 #[cfg(test)]

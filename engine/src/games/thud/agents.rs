@@ -204,7 +204,7 @@ pub(super) fn top_evaluation() -> Evaluation {
     Evaluation::new(&EvalWeights::from_values(&eval))
 }
 
-/// [`Game::accepts_network`](crate::Game::accepts_network) for Thud: the searching levels.
+/// [`Players::accepts_network`](crate::Players::accepts_network) for Thud: the searching levels.
 pub(super) fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
     if level < SEARCHING {
         return Err(NetworkError::Mismatch(format!(

@@ -3,7 +3,7 @@
 //!
 //! A [`Thud`] value is one *round*: seat 0 plays the dwarfs (who move first), seat 1 the trolls.
 //! The runner plays each seed as two rounds with the sides swapped, and a match is won on the
-//! points the two rounds give each player ([`Game::points`]).
+//! points the two rounds give each player ([`Rules::points`]).
 
 mod agents;
 mod board;
@@ -13,6 +13,7 @@ mod legality;
 mod moves;
 mod node;
 mod notation;
+#[cfg(feature = "analytics")]
 mod stats;
 
 use serde::{Deserialize, Serialize};
@@ -32,12 +33,15 @@ pub use notation::{
     MAX_DWARFS, MAX_TROLLS, MoveText, format_move, format_position, parse_move_text,
     parse_position, parse_square, render,
 };
+#[cfg(feature = "analytics")]
 pub use stats::{AgentSummary, MatchRecord, ReasonCount, ThudStats, ThudSummary};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
 use crate::nnue::{Network, NetworkError};
-use crate::game::{Counters, EndReason, Game, Level, Log, MAX_SEATS, OptionDoc, Outcome};
+use crate::game::{
+    Counters, EndReason, Hints, Level, Log, MAX_SEATS, Notation, OptionDoc, Outcome, Players, Rules,
+};
 use crate::random::RandomStream;
 
 /// Rule options of an experiment (`[options]` of its config).
@@ -202,47 +206,14 @@ impl Thud {
     }
 }
 
-impl Game for Thud {
+impl Rules for Thud {
     type Move = Move;
     type MoveList = MoveList;
     type Options = ThudOptions;
-    type Stats = ThudStats;
     type Reason = Reason;
 
     const NAME: &'static str = "thud";
     const SEATS: (usize, usize) = (2, 2);
-    const FIRST_PLAYER: &'static str = "the dwarfs, who move first";
-    const OPTIONS: &'static [OptionDoc] = &[
-        OptionDoc {
-            name: "no_capture_plies",
-            accepted: "1 to 1000000 plies",
-            doc: "the round ends when no capture happened in the last this many plies",
-        },
-        OptionDoc {
-            name: "ply_cap",
-            accepted: "1 to 1000000 plies",
-            doc: "the round ends after this many plies, counted as a timeout",
-        },
-        OptionDoc {
-            name: "troll_capture",
-            accepted: "\"choose\" or \"all\"",
-            doc: "which dwarfs a troll takes: any subset it chooses (the app), or all (the article)",
-        },
-    ];
-    /// A match is the two rounds of a seed, sides swapped.
-    const GAMES_COUNT_GROUPS: bool = true;
-    /// perft(4) from the start: 589,900,928 leaves, the speed target.
-    const BENCH_PERFT_DEPTH: u32 = 4;
-
-    fn seat_name(seat: usize) -> String {
-        ["dwarfs", "trolls"]
-            .get(seat)
-            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_owned())
-    }
-
-    fn levels() -> &'static [Level] {
-        &agents::LEVELS
-    }
 
     fn check_options(options: &ThudOptions) -> Result<(), OptionError> {
         for (name, value, default) in [
@@ -308,28 +279,30 @@ impl Game for Thud {
         self.counters
     }
 
+    /// Seat 0 scores its surviving dwarfs, seat 1 four per surviving troll.
+    fn points(&self) -> Option<[i32; MAX_SEATS]> {
+        let mut points = [0; MAX_SEATS];
+        points[..2].copy_from_slice(&self.side_points());
+        Some(points)
+    }
+
+    /// The fast generator's perft (the last ply counted in bulk) under this round's capture
+    /// rule; an ended round has no moves.
+    fn perft(&self, depth: u32) -> u64 {
+        if self.outcome.is_some() {
+            return u64::from(depth == 0);
+        }
+        perft(&self.board, self.rule, depth)
+    }
+}
+
+impl Notation for Thud {
     fn format_move(&self, mv: Move) -> String {
         format_move(mv)
     }
 
     fn render(&self) -> String {
         render(&self.board)
-    }
-
-    fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
-        agents::new_agent(setup)
-    }
-
-    /// Balanced, Hard and Expert search; Beginner and Easy do not.
-    fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
-        agents::accepts_network(level, net)
-    }
-
-    /// Seat 0 scores its surviving dwarfs, seat 1 four per surviving troll.
-    fn points(&self) -> Option<[i32; MAX_SEATS]> {
-        let mut points = [0; MAX_SEATS];
-        points[..2].copy_from_slice(&self.side_points());
-        Some(points)
     }
 
     fn from_position(text: &str, options: &ThudOptions) -> Result<Self, ParseError> {
@@ -342,15 +315,6 @@ impl Game for Thud {
         Some(format_position(&self.board))
     }
 
-    /// The fast generator's perft (the last ply counted in bulk) under this round's capture
-    /// rule; an ended round has no moves.
-    fn perft(&self, depth: u32) -> u64 {
-        if self.outcome.is_some() {
-            return u64::from(depth == 0);
-        }
-        perft(&self.board, self.rule, depth)
-    }
-
     /// Reads a move; the error says what is malformed or which rule the move breaks (the
     /// caller names the move).
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
@@ -358,8 +322,62 @@ impl Game for Thud {
     }
 }
 
+impl Players for Thud {
+    fn levels() -> &'static [Level] {
+        &agents::LEVELS
+    }
+
+    fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
+        agents::new_agent(setup)
+    }
+
+    /// Balanced, Hard and Expert search; Beginner and Easy do not.
+    fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
+        agents::accepts_network(level, net)
+    }
+}
+
+#[cfg(feature = "analytics")]
+impl crate::game::Analytics for Thud {
+    type Stats = ThudStats;
+
+    const FIRST_PLAYER: &'static str = "the dwarfs, who move first";
+
+    fn seat_name(seat: usize) -> String {
+        ["dwarfs", "trolls"]
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_owned())
+    }
+}
+
+impl Hints for Thud {
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "no_capture_plies",
+            accepted: "1 to 1000000 plies",
+            doc: "the round ends when no capture happened in the last this many plies",
+        },
+        OptionDoc {
+            name: "ply_cap",
+            accepted: "1 to 1000000 plies",
+            doc: "the round ends after this many plies, counted as a timeout",
+        },
+        OptionDoc {
+            name: "troll_capture",
+            accepted: "\"choose\" or \"all\"",
+            doc: "which dwarfs a troll takes: any subset it chooses (the app), or all (the article)",
+        },
+    ];
+
+    /// A match is the two rounds of a seed, sides swapped.
+    const GAMES_COUNT_GROUPS: bool = true;
+
+    /// perft(4) from the start: 589,900,928 leaves, the speed target.
+    const BENCH_PERFT_DEPTH: u32 = 4;
+}
+
 impl Thud {
-    /// [`Game::parse_move`] before the input is named: why `text` is no legal move.
+    /// [`Notation::parse_move`] before the input is named: why `text` is no legal move.
     fn read_move(&self, text: &str) -> Result<Move, ParseError> {
         if self.outcome.is_some() {
             return Err("the round is over: no move is legal".into());

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Reason, Side, Thud};
-use crate::game::{EndReason, Ending, Game, GameStats, SeatResult, seat_agent};
+use crate::game::{EndReason, Ending, GameStats, Rules, SeatResult, seat_agent};
 use crate::sample::{Clustered, Counts, Estimate, Frequencies, Moments, Record};
 
 /// How many reasons a round can end for.

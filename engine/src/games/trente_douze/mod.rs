@@ -2,7 +2,7 @@
 //! of 30 points each, thresholds fixed by the first die set aside, attacks with full hands, and
 //! vengeance for the players killed by someone else.
 //!
-//! The state always waits at a decision of [`Game::to_move`]: which dice to set aside from the
+//! The state always waits at a decision of [`Rules::to_move`]: which dice to set aside from the
 //! current roll, or the victim of an attack (round 3 and every vengeance). Rolls, losses and
 //! damage dice are resolved inside `new` and `play`, from the dice stream they are handed.
 
@@ -13,7 +13,9 @@ mod moves;
 mod notation;
 mod policy;
 mod position;
+mod record;
 mod rules;
+#[cfg(feature = "analytics")]
 mod stats;
 
 use arrayvec::ArrayVec;
@@ -26,11 +28,16 @@ pub use policy::{Policy, TurnState, Values, evaluate};
 pub use rules::{
     ROUNDS, START_SCORE, TurnResult, attack_dice, game_winners, round_winners, turn_result,
 };
-pub use stats::{SeatRecord, TrenteDouzeStats, TrenteDouzeSummary, TurnSums};
+pub use record::{SeatRecord, TurnSums};
+#[cfg(feature = "analytics")]
+pub use stats::{TrenteDouzeStats, TrenteDouzeSummary};
 
 use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::game::{Counters, EndReason, Ending, Game, Level, Log, MAX_SEATS, Outcome, SeatSet};
+use crate::game::{
+    Counters, EndReason, Ending, Hints, Level, Log, MAX_SEATS, Notation, Outcome, Players, Rules,
+    SeatSet,
+};
 use crate::random::RandomStream;
 
 /// The most legal moves at one decision: a first roll of six different faces has 63 non-empty
@@ -116,7 +123,7 @@ pub struct TrenteDouze {
 
 impl TrenteDouze {
     /// A new game whose round 1 is started by `first`, advanced to its first decision (with any
-    /// dice source; [`Game::new`] draws `first` from the dice stream).
+    /// dice source; [`Rules::new`] draws `first` from the dice stream).
     pub fn with_first_player(
         seats: usize,
         first: usize,
@@ -470,7 +477,7 @@ impl TrenteDouze {
         self.start_round(first, dice, log);
     }
 
-    /// [`Game::play`] with any dice source (tests script the dice).
+    /// [`Rules::play`] with any dice source (tests script the dice).
     pub fn play_with(&mut self, mv: Move, dice: &mut impl Dice, log: &mut impl Log) {
         debug_assert!(self.is_legal(mv), "illegal Trente-douze move {mv:?}");
         self.counters.moves += 1;
@@ -513,21 +520,14 @@ impl TrenteDouze {
     }
 }
 
-impl Game for TrenteDouze {
+impl Rules for TrenteDouze {
     type Move = Move;
     type MoveList = ArrayVec<Move, MAX_MOVES>;
     type Options = TrenteDouzeOptions;
-    type Stats = TrenteDouzeStats;
     type Reason = Reason;
 
     const NAME: &'static str = "trente-douze";
     const SEATS: (usize, usize) = (2, MAX_SEATS);
-    const FIRST_PLAYER: &'static str =
-        "whoever starts round 1 (drawn by the dice, so any seat from game to game)";
-
-    fn levels() -> &'static [Level] {
-        agents::LEVELS
-    }
 
     fn check_options(_: &TrenteDouzeOptions) -> Result<(), OptionError> {
         // The options table has no fields; serde already rejects any key in it.
@@ -542,15 +542,6 @@ impl Game for TrenteDouze {
     ) -> Self {
         let first = dice.below(seats as u32) as usize;
         Self::with_first_player(seats, first, dice, log)
-    }
-
-    /// Every seat may start round 1: a seat is only a place at the table.
-    fn seat_name(seat: usize) -> String {
-        format!("seat {seat}")
-    }
-
-    fn first_player(&self) -> usize {
-        usize::from(self.first_players[0])
     }
 
     fn seats(&self) -> usize {
@@ -594,6 +585,10 @@ impl Game for TrenteDouze {
         self.counters
     }
 
+    const HAS_DICE: bool = true;
+}
+
+impl Notation for TrenteDouze {
     fn format_move(&self, mv: Move) -> String {
         notation::format_move(mv)
     }
@@ -614,8 +609,6 @@ impl Game for TrenteDouze {
     fn position(&self) -> Option<String> {
         Some(notation::position(self))
     }
-
-    const HAS_DICE: bool = true;
 
     /// Rewrites the position's `roll=` and reads it back, so that every check of a position
     /// applies to the new roll too.
@@ -647,11 +640,36 @@ impl Game for TrenteDouze {
         *self = game;
         Ok(())
     }
+}
+
+impl Players for TrenteDouze {
+    fn levels() -> &'static [Level] {
+        agents::LEVELS
+    }
 
     fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
         agents::new_agent(setup)
     }
 }
+
+#[cfg(feature = "analytics")]
+impl crate::game::Analytics for TrenteDouze {
+    type Stats = TrenteDouzeStats;
+
+    const FIRST_PLAYER: &'static str =
+        "whoever starts round 1 (drawn by the dice, so any seat from game to game)";
+
+    /// Every seat may start round 1: a seat is only a place at the table.
+    fn seat_name(seat: usize) -> String {
+        format!("seat {seat}")
+    }
+
+    fn first_player(&self) -> usize {
+        usize::from(self.first_players[0])
+    }
+}
+
+impl Hints for TrenteDouze {}
 
 #[cfg(test)]
 mod tests;

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::TrenteDouze;
+use super::record::TurnSums;
 use super::rules::ROUNDS;
 use crate::game::{GameStats, seat_agent};
 use crate::sample::{Clustered, Estimate, Moments, ratio};
@@ -16,34 +17,7 @@ use crate::sample::{Clustered, Estimate, Moments, ratio};
 /// One game's share in units that divide evenly among 1..=8 players.
 const SHARE: u64 = 840;
 
-/// Sums over the turns of one seat in one game, from which [`Moments`] over turns follow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TurnSums {
-    pub sum: u32,
-    pub sum_sq: u64,
-    pub min: u32,
-    pub max: u32,
-}
-
-impl Default for TurnSums {
-    fn default() -> Self {
-        Self {
-            sum: 0,
-            sum_sq: 0,
-            min: u32::MAX,
-            max: 0,
-        }
-    }
-}
-
 impl TurnSums {
-    fn add(&mut self, x: u32) {
-        self.sum += x;
-        self.sum_sq += u64::from(x) * u64::from(x);
-        self.min = self.min.min(x);
-        self.max = self.max.max(x);
-    }
-
     /// The moments of `n` turns whose values these are the sums of.
     fn moments(&self, n: u32) -> Moments {
         Moments {
@@ -53,30 +27,6 @@ impl TurnSums {
             min: (n > 0).then_some(i64::from(self.min)),
             max: (n > 0).then_some(i64::from(self.max)),
         }
-    }
-}
-
-/// What one seat did in one game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SeatRecord {
-    /// Turns taken, vengeances included.
-    pub turns: u32,
-    pub misses: u32,
-    pub exacts: u32,
-    pub attacks: u32,
-    pub vengeances: u32,
-    pub deaths: u32,
-    /// Points lost per turn by missing the threshold (0 for other turns).
-    pub lost: TurnSums,
-    /// Damage dealt per turn (0 for turns without an attack).
-    pub dealt: TurnSums,
-}
-
-impl SeatRecord {
-    /// Records the end of a turn that lost `lost` points and dealt `dealt`.
-    pub(super) fn close_turn(&mut self, lost: u32, dealt: u32) {
-        self.lost.add(lost);
-        self.dealt.add(dealt);
     }
 }
 

@@ -128,6 +128,7 @@ impl<G: Game> External<G> {
 #[cfg(test)]
 mod tests {
     use engine::games::hnefatafl::Hnefatafl;
+    use engine::{Notation, Rules};
 
     use super::*;
 

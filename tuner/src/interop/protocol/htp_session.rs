@@ -6,12 +6,15 @@
 //! holds the game in progress and checks every move against the side to move.
 
 use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions, MoveList, Square, square_name};
-use engine::{Agent, AgentSetup, Budget, Clock, Context, Game, NoLog, RandomStream};
+use engine::{Agent, AgentSetup, Budget, Clock, Context, NoLog, RandomStream};
 
 use super::Flow;
 use super::htp::{
     COMMANDS, Fischer, HtpCommand, HtpError, PROTOCOL_VERSION, parse_command, response, role_name,
 };
+use engine::Notation;
+use engine::Players;
+use engine::Rules;
 
 /// Why the session refuses a command: the text it answers after `? `.
 #[derive(Debug, thiserror::Error)]

@@ -1,13 +1,15 @@
 //! The Hnefatafl Text Protocol: the wire format, a session's known answers, and a seeded fuzz.
 
 use engine::games::hnefatafl::Hnefatafl;
-use engine::{AgentSetup, Game, NoClock, NoLog, RandomStream, TimeControl};
+use engine::{AgentSetup, NoClock, NoLog, RandomStream, TimeControl};
 
 use super::htp::{
     Fischer, HtpCommand, HtpError, parse_command, play_text, read_play, read_response_start,
     response,
 };
 use super::{EngineSession, Flow, HtpSession};
+use engine::Notation;
+use engine::Rules;
 
 fn setup(level: usize) -> AgentSetup {
     AgentSetup {
@@ -182,7 +184,7 @@ fn play_from_and_play_to_list_what_the_move_generator_lists() {
         &mut RandomStream::dice(0),
         &mut NoLog,
     );
-    let mut moves = <Hnefatafl as Game>::MoveList::default();
+    let mut moves = <Hnefatafl as Rules>::MoveList::default();
     game.legal_moves(&mut moves);
     let from = ask(&mut engine, "play_from").unwrap();
     let (role, squares) = from.split_once(' ').unwrap();

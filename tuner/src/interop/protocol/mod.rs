@@ -42,7 +42,7 @@ impl Protocol {
     pub const fn only_game(self) -> Option<&'static str> {
         match self {
             Self::Koom => None,
-            Self::Htp => Some(<engine::games::hnefatafl::Hnefatafl as engine::Game>::NAME),
+            Self::Htp => Some(<engine::games::hnefatafl::Hnefatafl as engine::Rules>::NAME),
         }
     }
 }

@@ -6,8 +6,8 @@
 //! from ply `skip` on with the result seat 0 went on to get (1 win, ½ draw, 0 loss), and moves
 //! the weights so that `sigmoid(eval / K)` predicts those results, where `eval` is the level's
 //! static score: the dot product of its weights with the position's
-//! [`Game::evaluation_terms`]. Peter Österlund's Texel engine made the method known; this
-//! version differs in how it searches the weights:
+//! [`Players::evaluation_terms`](engine::Players::evaluation_terms). Peter Österlund's Texel
+//! engine made the method known; this version differs in how it searches the weights:
 //!
 //! - the scale `K` is fitted first, at the start weights, on a grid;
 //! - then the weights and `K` move together by Adam on the mean squared error, each weight's

@@ -62,7 +62,7 @@ fn rounds_2_and_3_are_started_by_the_first_player_to_die() {
         let mut dice = RandomStream::dice(seed);
         let mut game = TrenteDouze::new(&TrenteDouzeOptions::default(), 4, &mut dice, &mut NoLog);
         let mut rng = RandomStream::tie_break(seed, 0);
-        let mut moves = <TrenteDouze as Game>::MoveList::default();
+        let mut moves = <TrenteDouze as Rules>::MoveList::default();
         let mut first_dead = [None; 3];
         while game.outcome().is_none() {
             let round = game.round();

@@ -81,7 +81,7 @@ fn first_roll(roll: &str) -> TrenteDouze {
 }
 
 fn legal(game: &TrenteDouze) -> Vec<Move> {
-    let mut moves = <TrenteDouze as Game>::MoveList::default();
+    let mut moves = <TrenteDouze as Rules>::MoveList::default();
     game.legal_moves(&mut moves);
     moves.to_vec()
 }
@@ -112,7 +112,7 @@ fn run_logged_game(seats: usize, levels: &[usize], seed: u64, log: &mut impl Log
     let mut rngs: Vec<_> = (0..seats)
         .map(|s| RandomStream::tie_break(seed, s))
         .collect();
-    let mut moves = <TrenteDouze as Game>::MoveList::default();
+    let mut moves = <TrenteDouze as Rules>::MoveList::default();
     let mut decisions = 0;
     while game.outcome().is_none() {
         game.legal_moves(&mut moves);
