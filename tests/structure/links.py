@@ -3,7 +3,9 @@
 `#anchor`, against the target's headings) and every repository path written in backticks
 (`configs/...`, `docs/...`, ...), except git-ignored build outputs and the `src/` paths between
 `<!-- paths of another repository -->` and `<!-- paths of this repository -->`. Prints each
-broken one and exits 1; run from the repository root. Fast (no build), so .ci/run runs it."""
+broken one and exits 1; run from the repository root. Fast (no build), so .ci/run runs it.
+It also checks that README's test command (the set-up line marked `# the tests`) is the one
+.ci/run calls."""
 
 import re
 import subprocess
@@ -65,9 +67,21 @@ def broken(md: Path) -> list:
     return found
 
 
+def test_command() -> list:
+    """README's test command, if .ci/run does not call it as written."""
+    marked = [line.split("#")[0].strip() for line in Path("README.md").read_text().splitlines()
+              if line.rstrip().endswith("# the tests")]
+    if len(marked) != 1:
+        return [f"README.md: {len(marked)} lines end with `# the tests`, not 1"]
+    calls = [line.strip() for line in Path(".ci/run").read_text().splitlines()]
+    if marked[0] not in calls:
+        return [f"README.md: the test command `{marked[0]}` is not a line of .ci/run"]
+    return []
+
+
 def main() -> int:
     files = [Path("README.md"), *sorted(Path("docs").rglob("*.md"))]
-    problems = [p for md in files for p in broken(md)]
+    problems = [p for md in files for p in broken(md)] + test_command()
     for p in problems:
         print(p)
     print(f"{len(files)} files checked, {len(problems)} broken links or paths")

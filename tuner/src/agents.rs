@@ -93,27 +93,19 @@ pub fn parse_agent<G: Game>(
 /// Reads a network file for level `level` of game `G`, refusing one that is damaged, of
 /// another game or feature set, or for a level that does not search.
 pub fn load_network<G: Game>(path: &Path, level: usize) -> Result<Arc<Network>, InputError> {
-    let shown = path.display();
-    let bytes = std::fs::read(path)
-        .map_err(|e| InputError::new(format!("cannot read network file {shown}: {e}")))?;
-    let net = Network::from_bytes(&bytes)
-        .map_err(|e| InputError::new(format!("network file {shown}: {e}")))?;
-    G::accepts_network(level, &net)
-        .map_err(|e| InputError::new(format!("network file {shown}: {e}")))?;
+    let bytes = std::fs::read(path).map_err(|e| InputError::io("network file", path, e))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| InputError::file("network file", path, e))?;
+    G::accepts_network(level, &net).map_err(|e| InputError::file("network file", path, e))?;
     Ok(Arc::new(net))
 }
 
 /// Reads a weights file for weight set `set` of game `G`.
 pub fn load_weights<G: Game>(path: &Path, set: &engine::WeightSet) -> Result<Vec<f64>, InputError> {
     let shown = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::new(format!("cannot read weights file {shown}: {e}")))?;
-    let file: WeightsFile = toml::from_str(&text).map_err(|e| {
-        InputError::new(format!(
-            "weights file {shown}: {}",
-            one_line(&e.to_string())
-        ))
-    })?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| InputError::io("weights file", path, e))?;
+    let file: WeightsFile = toml::from_str(&text)
+        .map_err(|e| InputError::file("weights file", path, one_line(&e.to_string())))?;
     if let Some(game) = &file.game
         && !game.eq_ignore_ascii_case(G::NAME)
     {
@@ -131,7 +123,7 @@ pub fn load_weights<G: Game>(path: &Path, set: &engine::WeightSet) -> Result<Vec
         )));
     }
     set.from_named(file.weights.iter().map(|(k, &v)| (k.as_str(), v)))
-        .map_err(|e| InputError::new(format!("weights file {shown}: {e}")))
+        .map_err(|e| InputError::file("weights file", path, e))
 }
 
 /// Writes a weight vector as a weights file that [`load_weights`] reads back.
@@ -180,13 +172,13 @@ mod tests {
         assert_eq!((hard.level, hard.weights), (2, HardWeights::SET.defaults()));
         let err = parse_agent::<Ludo>("grandmaster", TimeControl::Batch).unwrap_err();
         assert_eq!(
-            err.0,
+            err.to_string(),
             "unknown ludo level `grandmaster` (accepted: easy, normal, hard)"
         );
         assert!(
             parse_agent::<Ludo>("easy@x.toml", TimeControl::Batch)
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("has no weight set")
         );
     }
@@ -206,7 +198,7 @@ mod tests {
         std::fs::write(&path, "[weights]\ncapture = 5.0\n").unwrap();
         let err = load_weights::<Ludo>(&path, &HardWeights::SET)
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(
             err.contains("parameter `capture_extra` of weight set `ludo-hard` is missing"),
             "{err}"
@@ -214,7 +206,7 @@ mod tests {
         std::fs::write(&path, "[weights\n").unwrap();
         let err = load_weights::<Ludo>(&path, &HardWeights::SET)
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(!err.contains('\n') && err.contains("w.toml"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -145,11 +145,9 @@ impl EngineTable {
 impl ExperimentFile {
     /// Reads a config file; errors name the file and the offending key.
     pub fn load(path: &Path) -> Result<Self, InputError> {
-        let shown = path.display();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| InputError::new(format!("cannot read config {shown}: {e}")))?;
+        let text = std::fs::read_to_string(path).map_err(|e| InputError::io("config", path, e))?;
         toml::from_str(&text)
-            .map_err(|e| InputError::new(format!("config {shown}: {}", one_line(&e.to_string()))))
+            .map_err(|e| InputError::file("config", path, one_line(&e.to_string())))
     }
 
     /// `other`'s fields replace this one's where set (flags over the file).
@@ -622,7 +620,7 @@ mod tests {
 
     #[test]
     fn bad_experiments_say_what_is_wrong() {
-        let err = |t: &str| Plan::<Ludo>::new(&exp(t)).unwrap_err().0;
+        let err = |t: &str| Plan::<Ludo>::new(&exp(t)).unwrap_err().to_string();
         assert_eq!(
             err("agents = ['easy', 'hard']"),
             "ludo needs 4 agents (one per seat), got 2: give them as --agents a,b,..."

@@ -244,10 +244,10 @@ mod tests {
         let resume = |games: u64| {
             LineFile::resume(&path, partial_path(&path), LAYOUT, &|i| i < games, games)
         };
-        let err = resume(3).unwrap_err().0;
+        let err = resume(3).unwrap_err().to_string();
         assert!(err.contains("holds 2 of the checkpoint's 3 games"), "{err}");
         std::fs::write(partial_path(&path), "index,x\nx,a\n").unwrap();
-        let err = resume(1).unwrap_err().0;
+        let err = resume(1).unwrap_err().to_string();
         assert!(err.contains("corrupt"), "{err}");
     }
 }

@@ -252,8 +252,7 @@ pub struct Header {
 /// Reads a partial file's header, with errors naming the file.
 pub fn read_header(path: &Path) -> Result<(Header, RawPartial), InputError> {
     let shown = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::new(format!("cannot read {shown}: {e}")))?;
+    let text = std::fs::read_to_string(path).map_err(|e| InputError::io("", path, e))?;
     let mut value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         InputError::new(format!(
             "{shown} is corrupt or truncated ({e}); it is not overwritten"
@@ -267,8 +266,9 @@ pub fn read_header(path: &Path) -> Result<(Header, RawPartial), InputError> {
             header.kind, header.format_version
         )));
     }
-    unseal(&mut value).map_err(|why| {
-        InputError::new(format!("{shown} is corrupt ({why}); it is not overwritten"))
+    unseal(&mut value).map_err(|why| InputError::Corrupt {
+        path: path.to_owned(),
+        reason: why.to_string(),
     })?;
     if let Some(shard) = header.shard
         && shard.index >= shard.count
@@ -287,11 +287,9 @@ pub fn read_partial<G: Game>(
     value: RawPartial,
     plan: &Plan<G>,
 ) -> Result<Partial<G>, InputError> {
-    let corrupt = |why: String| {
-        InputError::new(format!(
-            "{} is corrupt ({why}); it is not overwritten",
-            path.display()
-        ))
+    let corrupt = |reason: String| InputError::Corrupt {
+        path: path.to_owned(),
+        reason,
     };
     let mut partial: Partial<G> =
         serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
@@ -357,7 +355,7 @@ mod tests {
         let same = |p: &Partial<Ludo>| p.to_json().unwrap() == original;
         assert!(same(&read(&original).unwrap()));
         let mut state = 0x9e37_79b9_7f4a_7c15;
-        let (mut refused, mut unchanged) = (0, 0);
+        let (mut refused, mut unchanged, mut corrupt) = (0, 0, 0);
         for _ in 0..1000 {
             let mut bytes = original.clone();
             let at = (xorshift(&mut state) % bytes.len() as u64) as usize;
@@ -375,7 +373,11 @@ mod tests {
                 }
             }
             match read(&bytes) {
-                Err(_) => refused += 1,
+                Err(e) => {
+                    refused += 1;
+                    // A changed digit keeps the JSON valid: the checksum refuses it.
+                    corrupt += usize::from(matches!(e, InputError::Corrupt { .. }));
+                }
                 Ok(p) => {
                     assert!(
                         same(&p),
@@ -387,6 +389,7 @@ mod tests {
             }
         }
         assert!(refused > 500, "{refused} refused, {unchanged} unchanged");
+        assert!(corrupt > 100, "{corrupt} of {refused} refused as corrupt");
         // A shard written before `forfeit: resigned` and the adjudications (up to four ending
         // counts fewer, and no per-side counts per ending) reads back with zeros for them; five
         // fewer is refused.
@@ -419,7 +422,10 @@ mod tests {
         assert_eq!(Shard::parse("1/3").unwrap(), Shard { index: 1, count: 3 });
         for bad in ["3/3", "x/3", "1", "1/0", "-1/3"] {
             assert!(
-                Shard::parse(bad).unwrap_err().0.contains("accepted: K/N"),
+                Shard::parse(bad)
+                    .unwrap_err()
+                    .to_string()
+                    .contains("accepted: K/N"),
                 "{bad}"
             );
         }

@@ -201,11 +201,11 @@ mod tests {
     fn bad_rules_name_the_game_and_the_fault() {
         let mut record = record_of(&plan(None), &row());
         record.rules = Some(r#"{"ply_cap":0}"#.into());
-        let err = rules_of::<Hnefatafl>(&record).unwrap_err().0;
+        let err = rules_of::<Hnefatafl>(&record).unwrap_err().to_string();
         assert!(err.starts_with("record of game 7: rules"), "{err}");
         assert!(err.contains("ply_cap"), "{err}");
         record.rules = Some("{".into());
-        let err = rules_of::<Hnefatafl>(&record).unwrap_err().0;
+        let err = rules_of::<Hnefatafl>(&record).unwrap_err().to_string();
         assert!(err.contains("are not hnefatafl options"), "{err}");
     }
 }

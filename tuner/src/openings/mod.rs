@@ -98,10 +98,9 @@ impl<G: Game> Suite<G> {
         seats: usize,
     ) -> Result<Self, InputError> {
         let shown = path.display().to_string();
-        let bytes = std::fs::read(path)
-            .map_err(|e| InputError::new(format!("cannot read openings {shown}: {e}")))?;
+        let bytes = std::fs::read(path).map_err(|e| InputError::io("openings", path, e))?;
         let text = String::from_utf8(bytes)
-            .map_err(|_| InputError::new(format!("openings {shown}: not UTF-8 text")))?;
+            .map_err(|_| InputError::file("openings", path, "not UTF-8 text"))?;
         Self::parse(&text, &shown, order, seed, options, seats)
     }
 

@@ -9,7 +9,8 @@ use engine::Rules;
 const START: &str = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ a";
 
 fn suite(text: &str, order: Order, seed: u64) -> Result<Suite<Hnefatafl>, String> {
-    Suite::<Hnefatafl>::parse(text, "s.txt", order, seed, &Default::default(), 2).map_err(|e| e.0)
+    Suite::<Hnefatafl>::parse(text, "s.txt", order, seed, &Default::default(), 2)
+        .map_err(|e| e.to_string())
 }
 
 #[test]
@@ -76,7 +77,7 @@ fn bad_lines_name_the_file_and_line() {
     let wrong =
         Suite::<TrenteDouze>::parse(three, "t.txt", Order::Sequential, 1, &Default::default(), 2);
     assert_eq!(
-        wrong.unwrap_err().0,
+        wrong.unwrap_err().to_string(),
         "t.txt:1: the position has 3 seats, the agents 2"
     );
     assert!(

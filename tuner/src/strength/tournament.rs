@@ -126,13 +126,13 @@ mod tests {
         assert!(
             Format::parse("swiss")
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("accepted: round-robin, gauntlet")
         );
         assert!(
             check_agents(&["hard".into(), "hard".into()])
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("listed twice")
         );
     }

@@ -152,7 +152,7 @@ mod tests {
             failures.lines(),
             ["engine failures: cmd:sh -c 'exit 3': 6 program crashed (of 6 games)"]
         );
-        let err = failures.check().unwrap_err().0;
+        let err = failures.check().unwrap_err().to_string();
         assert!(err.contains("failed 6 of its 6 games"), "{err}");
         assert_eq!(
             serde_json::to_string(&failures).unwrap(),

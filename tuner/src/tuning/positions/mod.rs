@@ -336,7 +336,7 @@ impl PositionSet {
         feature_set: &str,
         inputs: usize,
     ) -> Result<Self, InputError> {
-        let fail = |why: String| InputError::new(format!("position set {}: {why}", path.display()));
+        let fail = |why: String| InputError::file("position set", path, why);
         let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
         let set = Self::from_bytes(&bytes).map_err(|e| fail(e.to_string()))?;
         let h = &set.header;
@@ -578,12 +578,26 @@ mod tests {
         assert_eq!(back, set());
         let err = PositionSet::read(&path, "hnefatafl", "thud-board-v1", 500).unwrap_err();
         assert!(
-            err.0.contains("holds `thud` positions, not hnefatafl"),
+            err.to_string()
+                .contains("holds `thud` positions, not hnefatafl"),
             "{err}"
         );
-        assert!(err.0.starts_with("position set "), "{err}");
+        assert!(
+            matches!(
+                &err,
+                InputError::File {
+                    what: "position set",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().starts_with("position set "), "{err}");
         let err = PositionSet::read(&path, "thud", "thud-board-v2", 500).unwrap_err();
-        assert!(err.0.contains("feature set is `thud-board-v1`"), "{err}");
+        assert!(
+            err.to_string().contains("feature set is `thud-board-v1`"),
+            "{err}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

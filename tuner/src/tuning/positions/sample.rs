@@ -267,12 +267,12 @@ mod tests {
         let lines = [("records.txt line 3".to_owned(), edited.as_str())];
         let err = from_records::<Thud>(lines, 0, sampling(0, 1, false), 1).unwrap_err();
         assert!(
-            err.0
+            err.to_string()
                 .starts_with("records.txt line 3: record of game 0: move 4"),
             "{err}"
         );
         let lines = [("r line 1".to_owned(), "not a record")];
         let err = from_records::<Thud>(lines, 0, sampling(0, 1, false), 1).unwrap_err();
-        assert!(err.0.starts_with("r line 1: "), "{err}");
+        assert!(err.to_string().starts_with("r line 1: "), "{err}");
     }
 }

@@ -172,7 +172,7 @@ mod tests {
             ("hidden = 3", "missing field `game`"),
             ("game = \"thud\"\nhidden = \"many\"", "invalid type"),
         ] {
-            let err = TrainConfig::parse(text, "t.toml").unwrap_err().0;
+            let err = TrainConfig::parse(text, "t.toml").unwrap_err().to_string();
             assert!(err.starts_with("t.toml: "), "{err}");
             assert!(err.contains(expected), "{text}: {err}");
             assert!(!err.contains('\n'), "{err}");

@@ -86,10 +86,8 @@ pub struct VerifyFile {
 impl TuneFile {
     /// Reads a config file; errors name the file and the offending key.
     pub fn load(path: &Path) -> Result<Self, InputError> {
-        let shown = path.display();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| InputError::new(format!("cannot read config {shown}: {e}")))?;
-        Self::parse(&text).map_err(|e| InputError::new(format!("config {shown}: {}", e.0)))
+        let text = std::fs::read_to_string(path).map_err(|e| InputError::io("config", path, e))?;
+        Self::parse(&text).map_err(|e| InputError::file("config", path, e))
     }
 
     /// Parses config text.
@@ -425,7 +423,7 @@ mod tests {
 
     #[test]
     fn bad_configs_say_what_is_wrong() {
-        let err = |extra: &str| spec(&format!("{BASE}{extra}")).unwrap_err().0;
+        let err = |extra: &str| spec(&format!("{BASE}{extra}")).unwrap_err().to_string();
         assert!(err("parameters = ['risk']").starts_with(
             "unknown parameter `risk` for weight set `ludo-hard` (accepted: capture,"
         ));
@@ -457,19 +455,19 @@ mod tests {
         assert!(err("itrations = 3").contains("unknown field `itrations`"));
         let level = spec("game = 'ludo'\nlevel = 'normal'\niterations = 1")
             .unwrap_err()
-            .0;
+            .to_string();
         assert_eq!(
             level,
             "ludo level `normal` has no weight set to tune (levels with one: hard)"
         );
         let zero = spec("game = 'ludo'\nlevel = 'hard'\niterations = 0")
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(zero.contains("iterations must be at least 1"));
         assert!(
             TuneFile::parse("game = 'ludo'\nlevel = 'hard'")
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("missing field `iterations`")
         );
     }
