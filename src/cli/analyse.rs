@@ -98,5 +98,5 @@ fn print_analysis<G: Game>(game: &G, a: &Analysis<G::Move>, time_ms: f64, as_jso
 }
 
 pub fn analyse(args: AnalyseArgs) -> anyhow::Result<ExitCode> {
-    super::with_game(&args.game, Analyse(&args))?
+    engine::visit_game(&args.game, Analyse(&args))?
 }

@@ -98,7 +98,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
     for name in names {
         signature = signature
             .wrapping_mul(1_000_003)
-            .wrapping_add(super::with_game(name, Bench(&args))??);
+            .wrapping_add(engine::visit_game(name, Bench(&args))??);
     }
     outln!("signature {signature}");
     Ok(ExitCode::SUCCESS)

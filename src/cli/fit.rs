@@ -12,7 +12,7 @@ use tuner::tuning::fit::job::{self, Outcome, Request};
 use super::args::FitArgs;
 
 pub fn fit(args: &FitArgs) -> anyhow::Result<ExitCode> {
-    super::with_game(&args.game, FitGame(args))?
+    engine::visit_game(&args.game, FitGame(args))?
 }
 
 struct FitGame<'a>(&'a FitArgs);

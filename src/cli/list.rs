@@ -77,10 +77,10 @@ fn options_text<G: Game>() -> String {
 /// `koom list`: every game in brief, or one game (`--game`) in full.
 pub fn list(args: &ListArgs) -> anyhow::Result<ExitCode> {
     match &args.game {
-        Some(game) => out!("{}", super::with_game(game, Describe { detail: true })?),
+        Some(game) => out!("{}", engine::visit_game(game, Describe { detail: true })?),
         None => {
             for name in GAME_NAMES {
-                out!("{}", super::with_game(name, Describe { detail: false })?);
+                out!("{}", engine::visit_game(name, Describe { detail: false })?);
             }
             outln!("`koom list --game G` shows one game with its weight sets and rule options.");
             outln!(
@@ -109,7 +109,7 @@ impl GameVisitor for DefaultWeights<'_> {
 pub fn weights(args: super::args::WeightsArgs) -> anyhow::Result<ExitCode> {
     out!(
         "{}",
-        super::with_game(&args.game, DefaultWeights(&args.level))??
+        engine::visit_game(&args.game, DefaultWeights(&args.level))??
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -100,7 +100,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     // rather than a table of `count` slots keeps memory to the shards given.
     shards.sort_by_key(|(_, h, _)| h.shard.map(|s| s.index));
     check_all_shards(&shards, count)?;
-    super::with_game(
+    engine::visit_game(
         &game,
         Merge {
             shards,

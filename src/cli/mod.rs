@@ -61,11 +61,6 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Looks a game up by name and runs `visitor` on it.
-fn with_game<V: engine::GameVisitor>(name: &str, visitor: V) -> anyhow::Result<V::Output> {
-    Ok(engine::visit_game(name, visitor)?)
-}
-
 /// The outside players' failures for the result block (one `engine failures:` line each), and
 /// the error that ends the command with exit 2 when one failed most of its games.
 fn engine_failures(

@@ -174,5 +174,5 @@ pub fn openings(args: &OpeningsArgs) -> anyhow::Result<ExitCode> {
     if !(0.0..=1.0).contains(&lo) || !(0.0..=1.0).contains(&hi) || lo > hi {
         bail!("--keep {lo}..{hi}: write LO..HI with 0 <= LO <= HI <= 1");
     }
-    super::with_game(&args.game, Openings(args))?
+    engine::visit_game(&args.game, Openings(args))?
 }

@@ -205,7 +205,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         .experiment
         .experiment(ExperimentFile::default())?
         .resolve();
-    super::with_game(
+    engine::visit_game(
         &exp.game,
         PlayGame {
             exp: &exp,

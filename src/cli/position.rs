@@ -84,9 +84,9 @@ pub(super) fn describe_outcome<G: Game>(outcome: &engine::Outcome<G::Reason>) ->
 }
 
 pub fn perft(args: PerftArgs) -> anyhow::Result<ExitCode> {
-    super::with_game(&args.game, Perft(&args))?
+    engine::visit_game(&args.game, Perft(&args))?
 }
 
 pub fn legal(args: LegalArgs) -> anyhow::Result<ExitCode> {
-    super::with_game(&args.game, Legal(&args))?
+    engine::visit_game(&args.game, Legal(&args))?
 }

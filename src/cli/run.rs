@@ -15,8 +15,8 @@ use tuner::config::Format;
 use tuner::config::{Experiment, ExperimentFile};
 use tuner::interop::external::EngineFailures;
 use tuner::lines::{Layout, LineFile};
-use tuner::strength::tournament::{check_agents, summarize_tournament};
-use tuner::strength::{match_plan, play_matches};
+use tuner::strength::play_matches;
+use tuner::strength::tournament::{summarize_tournament, tournament_pairs};
 
 use super::args::RunArgs;
 use super::live::{Live, interrupted, run_info, write_results};
@@ -178,17 +178,10 @@ fn tournament<G: Game>(
     quiet: bool,
     records: Option<(&Path, bool)>,
 ) -> anyhow::Result<ExitCode> {
-    check_agents(&exp.agents)?;
-    let pairs = format.pairs(exp.agents.len());
-    // Check every agent before playing anything.
-    for &(a, b) in &pairs {
-        match_plan::<G>(exp, &exp.agents[a], &exp.agents[b])?;
-    }
+    let (pairs, games) = tournament_pairs::<G>(exp, format)?;
     let _lock = lock_output_dir(&exp.out)?;
-    let per_pairing = match_plan::<G>(exp, &exp.agents[0], &exp.agents[1])?.games();
     let file = records.map(|(path, scores)| RecordsFile::create(path, scores));
-    let mut live =
-        Live::new(per_pairing * pairs.len() as u64, quiet).with_records(file.transpose()?);
+    let mut live = Live::new(games, quiet).with_records(file.transpose()?);
     let started = Instant::now();
     let matches = play_matches::<G>(exp, &exp.agents, &pairs, exp.threads, &mut live)?;
     live.bar.finish_and_clear();
@@ -247,7 +240,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             exp.game, shard.index, shard.count
         ));
     }
-    super::with_game(
+    engine::visit_game(
         &exp.game,
         RunGame {
             exp: &exp,

@@ -84,5 +84,5 @@ fn serve_lines(
 }
 
 pub fn engine(args: EngineArgs) -> anyhow::Result<ExitCode> {
-    super::with_game(&args.game, Serve(&args))?
+    engine::visit_game(&args.game, Serve(&args))?
 }

@@ -13,10 +13,10 @@ use tuner::batch::summary::HeadToHead;
 use tuner::config::{Experiment, ExperimentFile};
 use tuner::interop::external::EngineFailures;
 use tuner::openings::SuiteInfo;
-use tuner::strength::stats::{Bounds, EloModel, Verdict};
+use tuner::strength::stats::{Bounds, EloModel};
 use tuner::strength::{
-    GateRun, GateSummary, Ladder, LadderSummary, count_unit, gate as run_gate,
-    ladder as run_ladder, ladder_pairs, match_agents, match_plan, played,
+    GateMatch, GateRun, GateSummary, Ladder, LadderSummary, count_unit, gate_verdict,
+    ladder as run_ladder, ladder_games, ladder_levels, match_agents, played,
 };
 
 use super::args::{GateArgs, LadderArgs, MatchArgs, Preset};
@@ -117,30 +117,15 @@ impl GameVisitor for Gate<'_> {
         let (verdict, code) = if failed.is_err() {
             ("none: an outside player failed most of its games", 2)
         } else {
-            verdict(
+            gate_verdict(
                 result.sprt.verdict,
                 result.partial,
                 args.preset == Some(Preset::Gain),
+                interrupted_status(),
             )
         };
         outln!("  verdict: {verdict} (exit {code})");
-        let summary = GateSummary {
-            game: G::NAME.to_owned(),
-            seed: exp.seed,
-            verdict: verdict.to_owned(),
-            exit_code: code,
-            games_played: result.tally.games,
-            unit: count_unit::<G>().1.to_owned(),
-            played: if G::GAMES_COUNT_GROUPS {
-                result.tally.groups
-            } else {
-                result.tally.games
-            },
-            partial: result.partial,
-            openings,
-            sprt: result.sprt.clone(),
-            head_to_head: h2h,
-        };
+        let summary = GateSummary::new(exp.seed, &result, h2h, openings, (verdict, code));
         write_json(
             &exp.out,
             &summary,
@@ -158,31 +143,15 @@ impl Gate<'_> {
     /// the games started from with the result, for the summary.
     fn play<G: Game>(&self, exp: &Experiment) -> anyhow::Result<(GateRun<G>, Option<SuiteInfo>)> {
         let args = self.args;
-        let mut plan = match_plan::<G>(exp, &args.candidate, &args.baseline)?;
-        tuner::interop::external::probe_all::<G>(&plan.externals)?;
+        let gate = GateMatch::<G>::new(exp, &args.candidate, &args.baseline)?;
         let records = args.common.records_file()?;
-        RecordsFile::note_in(records.as_ref(), &mut plan);
-        let mut live = Live::new(plan.games(), args.common.quiet).with_records(records);
-        let result = run_gate(&plan, self.bounds, args.batch, exp.threads, &mut live)?;
+        let mut live = Live::new(gate.games(), args.common.quiet).with_records(records);
+        let (result, openings) = gate.play(self.bounds, args.batch, exp.threads, &mut live)?;
         live.bar.finish_and_clear();
         if let Some(file) = live.records.take() {
             file.finish(!result.partial)?;
         }
-        Ok((result, plan.openings.map(|suite| suite.info.clone())))
-    }
-}
-
-/// The gate's verdict in words and its exit code: 0 passed, 1 failed, 3 undecided at the game
-/// limit, the interrupted status after Ctrl-C. `gain` says whether the bounds ask for a gain or
-/// for no regression.
-fn verdict(verdict: Verdict, partial: bool, gain: bool) -> (&'static str, u8) {
-    match (verdict, partial) {
-        (_, true) => ("interrupted", interrupted_status()),
-        (Verdict::AcceptH1, _) if gain => ("H1 accepted: gains", 0),
-        (Verdict::AcceptH1, _) => ("H1 accepted: not weaker", 0),
-        (Verdict::AcceptH0, _) if gain => ("H0 accepted: no gain", 1),
-        (Verdict::AcceptH0, _) => ("H0 accepted: regression", 1),
-        (Verdict::Continue, _) => ("inconclusive at the game limit", 3),
+        Ok((result, openings))
     }
 }
 
@@ -259,7 +228,7 @@ fn bounds(args: &GateArgs) -> anyhow::Result<Bounds> {
 pub fn gate(args: GateArgs) -> anyhow::Result<ExitCode> {
     let bounds = bounds(&args)?;
     let exp = args.common.experiment(None, None, "gate")?;
-    super::with_game(
+    engine::visit_game(
         &exp.game,
         Gate {
             exp: &exp,
@@ -321,16 +290,10 @@ impl LadderGame<'_> {
     /// bar over all their games, writing `--records` when asked.
     fn play<G: Game>(&self) -> anyhow::Result<Ladder> {
         let exp = self.exp;
-        let levels: Vec<String> = exp
-            .levels
-            .clone()
-            .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect());
-        let pairs = ladder_pairs(levels.len(), self.full).len() as u64;
-        let per_pair =
-            match_plan::<G>(exp, &levels[0], &levels[0]).map_or(exp.games, |p| p.games());
+        let levels = ladder_levels::<G>(exp);
+        let games = ladder_games::<G>(exp, &levels, self.full);
         let records = self.args.records_file()?;
-        let mut live =
-            Live::new(per_pair.saturating_mul(pairs), self.args.quiet).with_records(records);
+        let mut live = Live::new(games, self.args.quiet).with_records(records);
         let ladder: Ladder = run_ladder::<G>(exp, &levels, self.full, exp.threads, &mut live)
             .map_err(anyhow::Error::from)?;
         live.bar.finish_and_clear();
@@ -388,7 +351,7 @@ pub fn ladder(args: LadderArgs) -> anyhow::Result<ExitCode> {
     if args.games.is_none() && exp.games == tuner::config::DEFAULT_GAMES {
         exp.games = 2000;
     }
-    super::with_game(
+    engine::visit_game(
         &exp.game,
         LadderGame {
             exp: &exp,

@@ -33,7 +33,7 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<ExitCode> {
         bail!("--max-time must be a positive number of seconds");
     }
     let game = file.game.clone();
-    super::with_game(&game, TuneGame { file, args })?
+    engine::visit_game(&game, TuneGame { file, args })?
 }
 
 struct TuneGame {

@@ -160,6 +160,92 @@ pub fn gate<G: Game>(
     })
 }
 
+/// The verdict of a gate in words and its exit code: 0 passed, 1 failed, 3 undecided at the game
+/// limit, and `interrupted` (the caller's status for a stopped command) when stopped. `gain`
+/// says whether the bounds ask for a gain or for no regression.
+#[must_use]
+pub fn gate_verdict(
+    verdict: Verdict,
+    partial: bool,
+    gain: bool,
+    interrupted: u8,
+) -> (&'static str, u8) {
+    match (verdict, partial) {
+        (_, true) => ("interrupted", interrupted),
+        (Verdict::AcceptH1, _) if gain => ("H1 accepted: gains", 0),
+        (Verdict::AcceptH1, _) => ("H1 accepted: not weaker", 0),
+        (Verdict::AcceptH0, _) if gain => ("H0 accepted: no gain", 1),
+        (Verdict::AcceptH0, _) => ("H0 accepted: regression", 1),
+        (Verdict::Continue, _) => ("inconclusive at the game limit", 3),
+    }
+}
+
+/// A gate of `candidate` against `baseline`, planned and its outside players started, before
+/// anything is played (so that a caller can size its progress bar).
+#[derive(Debug)]
+pub struct GateMatch<G: Game> {
+    plan: Plan<G>,
+}
+
+impl<G: Game> GateMatch<G> {
+    /// Plans the match (seats as [`match_agents`]) and checks that its outside players answer.
+    pub fn new(exp: &Experiment, candidate: &str, baseline: &str) -> Result<Self, InputError> {
+        let plan = match_plan::<G>(exp, candidate, baseline)?;
+        crate::interop::external::probe_all::<G>(&plan.externals)?;
+        Ok(Self { plan })
+    }
+
+    /// The most games the gate plays.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        self.plan.games()
+    }
+
+    /// Plays the gate ([`gate`]), noting moves when `observer` writes records. Returns the
+    /// opening suite the games started from with the result, for the summary.
+    pub fn play(
+        mut self,
+        bounds: Bounds,
+        batch_groups: u64,
+        threads: usize,
+        observer: &mut dyn Observer<G>,
+    ) -> std::io::Result<(GateRun<G>, Option<SuiteInfo>)> {
+        RecordsFile::note_in(observer.records(), &mut self.plan);
+        let result = gate(&self.plan, bounds, batch_groups, threads, observer)?;
+        Ok((result, self.plan.openings.map(|suite| suite.info.clone())))
+    }
+}
+
+impl GateSummary {
+    /// The summary of a gate played with `seed`, whose verdict is `verdict` (exit `exit_code`).
+    #[must_use]
+    pub fn new<G: Game>(
+        seed: u64,
+        result: &GateRun<G>,
+        head_to_head: HeadToHead,
+        openings: Option<SuiteInfo>,
+        (verdict, exit_code): (&str, u8),
+    ) -> Self {
+        Self {
+            game: G::NAME.to_owned(),
+            seed,
+            verdict: verdict.to_owned(),
+            exit_code,
+            games_played: result.tally.games,
+            unit: count_unit::<G>().1.to_owned(),
+            played: if G::GAMES_COUNT_GROUPS {
+                result.tally.groups
+            } else {
+                result.tally.games
+            },
+            partial: result.partial,
+            openings,
+            sprt: result.sprt.clone(),
+            head_to_head,
+        }
+    }
+}
+
 /// One rung of a ladder: `upper` against the level below it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Rung {
@@ -373,6 +459,26 @@ pub fn ladder<G: Game>(
     })
 }
 
+/// The levels a ladder climbs: those `exp` names, else every level of the game, weakest first.
+#[must_use]
+pub fn ladder_levels<G: Game>(exp: &Experiment) -> Vec<String> {
+    exp.levels
+        .clone()
+        .unwrap_or_else(|| G::levels().iter().map(|l| l.name.to_owned()).collect())
+}
+
+/// The games a ladder over `levels` plays in all (for a progress bar): a pair's games times
+/// the pairs.
+#[must_use]
+pub fn ladder_games<G: Game>(exp: &Experiment, levels: &[String], full: bool) -> u64 {
+    let pairs = ladder_pairs(levels.len(), full).len() as u64;
+    let per_pair = levels
+        .first()
+        .and_then(|level| match_plan::<G>(exp, level, level).ok())
+        .map_or(exp.games, |p| p.games());
+    per_pair.saturating_mul(pairs)
+}
+
 /// `upper` against `lower` as a rung.
 fn rung<G: Game>(levels: &[String], upper: usize, lower: usize, tally: &RunTally<G>) -> Rung {
     let estimate = tally.group_scores.estimate();
@@ -488,6 +594,33 @@ mod tests {
         )
         .unwrap();
         assert_eq!(bad.sprt.verdict, Verdict::AcceptH0);
+    }
+
+    #[test]
+    fn gate_exit_codes_are_as_documented() {
+        // As README.md documents them: 0 passed, 1 failed, 3 undecided at the game limit.
+        let code = |v, partial, gain| gate_verdict(v, partial, gain, 130).1;
+        assert_eq!(code(Verdict::AcceptH1, false, true), 0);
+        assert_eq!(code(Verdict::AcceptH1, false, false), 0);
+        assert_eq!(code(Verdict::AcceptH0, false, true), 1);
+        assert_eq!(code(Verdict::AcceptH0, false, false), 1);
+        assert_eq!(code(Verdict::Continue, false, false), 3);
+        assert_eq!(code(Verdict::AcceptH1, true, false), 130);
+        assert_eq!(
+            gate_verdict(Verdict::AcceptH0, false, true, 143).0,
+            "H0 accepted: no gain"
+        );
+    }
+
+    #[test]
+    fn ladder_games_count_every_pair() {
+        let levels = ["easy", "normal", "hard"].map(String::from);
+        let exp = base(10, 1);
+        let per_pair = match_plan::<Ludo>(&exp, "easy", "easy").unwrap().games();
+        assert_eq!(ladder_games::<Ludo>(&exp, &levels, false), 2 * per_pair);
+        assert_eq!(ladder_games::<Ludo>(&exp, &levels, true), 3 * per_pair);
+        let all: Vec<String> = Ludo::levels().iter().map(|l| l.name.to_owned()).collect();
+        assert_eq!(ladder_levels::<Ludo>(&exp), all);
     }
 
     #[test]

@@ -66,6 +66,22 @@ pub fn check_agents(agents: &[String]) -> Result<(), InputError> {
     Ok(())
 }
 
+/// The pairs of a tournament of `exp.agents` in `format`, with every agent checked before
+/// anything is played, and the games the pairs play in all.
+pub fn tournament_pairs<G: Game>(
+    exp: &Experiment,
+    format: Format,
+) -> Result<(Vec<(usize, usize)>, u64), InputError> {
+    check_agents(&exp.agents)?;
+    let pairs = format.pairs(exp.agents.len());
+    for &(a, b) in &pairs {
+        match_plan::<G>(exp, &exp.agents[a], &exp.agents[b])?;
+    }
+    let per_pairing = match_plan::<G>(exp, &exp.agents[0], &exp.agents[1])?.games();
+    let games = per_pairing * pairs.len() as u64;
+    Ok((pairs, games))
+}
+
 /// The summary of a played tournament.
 pub fn summarize_tournament<G: Game>(
     base: &Experiment,
@@ -135,6 +151,29 @@ mod tests {
                 .to_string()
                 .contains("listed twice")
         );
+    }
+
+    #[test]
+    fn tournaments_check_every_agent_and_count_every_pairing() {
+        let exp = |agents: &[&str]| {
+            ExperimentFile {
+                agents: Some(agents.iter().map(|a| (*a).to_owned()).collect()),
+                games: Some(80),
+                ..ExperimentFile::default()
+            }
+            .resolve()
+        };
+        let three = exp(&["easy", "normal", "hard"]);
+        let per_pair = match_plan::<Ludo>(&three, "easy", "normal")
+            .unwrap()
+            .games();
+        let (pairs, games) = tournament_pairs::<Ludo>(&three, Format::RoundRobin).unwrap();
+        assert_eq!((pairs.len(), games), (3, 3 * per_pair));
+        let (pairs, games) = tournament_pairs::<Ludo>(&three, Format::Gauntlet).unwrap();
+        assert_eq!((pairs.len(), games), (2, 2 * per_pair));
+        // An unknown level in the last pairing is refused before anything is played.
+        let bad = exp(&["easy", "normal", "no-such-level"]);
+        assert!(tournament_pairs::<Ludo>(&bad, Format::RoundRobin).is_err());
     }
 
     #[test]
