@@ -1,8 +1,6 @@
 //! Trente-douze's computer levels. None looks ahead beyond the turn: keeps come from a rule of
 //! thumb (Normal) or from the exact turn-value table of `policy` (Hard); victims from a score.
 
-use std::sync::{Arc, Mutex, PoisonError};
-
 use super::damage::kill_probability;
 use super::hand::{Hand, Threshold};
 use super::policy::{Policy, TurnState};
@@ -136,36 +134,20 @@ impl Agent<TrenteDouze> for Normal {
     }
 }
 
-/// The optimal keep table for `(damage, loss)`, solved once per process and weight pair: agents
-/// built for every game or every thread share it. A few pairs are kept (the tuner moves weights).
-fn shared_policy(damage: f64, loss: f64) -> Arc<Policy> {
-    type Cache = Vec<((u64, u64), Arc<Policy>)>;
-    static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
-    const KEEP: usize = 8;
-    let key = (damage.to_bits(), loss.to_bits());
-    let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some((_, policy)) = cache.iter().find(|(k, _)| *k == key) {
-        return Arc::clone(policy);
-    }
-    let policy = Arc::new(Policy::new(damage, loss));
-    if cache.len() == KEEP {
-        cache.remove(0);
-    }
-    cache.push((key, Arc::clone(&policy)));
-    policy
-}
-
 #[derive(Clone, Debug)]
 struct Hard {
     weights: HardWeights,
-    policy: Arc<Policy>,
+    /// Solved when the agent is built, for its own weights: the engine keeps no table shared
+    /// behind the agents' backs (issue 52), and a batch runner builds its agents once per chunk
+    /// of games, so the solve is paid once per few hundred games.
+    policy: Policy,
 }
 
 impl Hard {
     fn new(weights: HardWeights) -> Self {
         Self {
             weights,
-            policy: shared_policy(weights.damage, weights.loss),
+            policy: Policy::new(weights.damage, weights.loss),
         }
     }
 }
