@@ -43,8 +43,17 @@ fn positions<G: Features + SearchRoot>(games: u64) -> Vec<G::Node> {
 /// A network of `hidden` units with small fixed weights (their values do not change the
 /// work done).
 fn network<G: Features>(hidden: usize) -> Network {
+    quantise::<G>(&float_network::<G>(hidden))
+}
+
+fn quantise<G: Features>(float: &FloatNetwork) -> Network {
+    Network::quantise(float, G::NAME, G::FEATURE_SET, "{}").expect("fits")
+}
+
+/// [`network`] in float form.
+fn float_network<G: Features>(hidden: usize) -> FloatNetwork {
     let wave = |n: usize, k: f32| (0..n).map(|i| ((i as f32) * k).sin() * 0.1).collect();
-    let float = FloatNetwork {
+    FloatNetwork {
         inputs: G::INPUTS,
         hidden,
         w1: wave(G::INPUTS * hidden, 0.37),
@@ -53,8 +62,7 @@ fn network<G: Features>(hidden: usize) -> Network {
         b2: 0.0,
         scale: 100.0,
         base_weight: 0.0,
-    };
-    Network::quantise(&float, G::NAME, G::FEATURE_SET, "{}").expect("fits")
+    }
 }
 
 /// The node's inputs, on the stack as a search would hold them.
@@ -146,6 +154,58 @@ fn bench_search<G: Features + SearchRoot>(c: &mut Criterion, name: &str, level: 
     group.finish();
 }
 
+/// One move of Expert (`level`) at its batch budget from the 40th position of a random game:
+/// with its hand-made evaluation, with a network of 64 units, and with the same network
+/// reading the hand-made score (base weight 1). Issue 49's target: a median of at most 100 ms
+/// on one core.
+fn bench_expert_move<G: Features + SearchRoot>(c: &mut Criterion, name: &str, level: usize) {
+    let mut dice = RandomStream::dice(7);
+    let mut rng = RandomStream::from_seed(7, 5);
+    let mut game = G::new(&Default::default(), 2, &mut dice, &mut NoLog);
+    let mut moves = G::MoveList::default();
+    for _ in 0..40 {
+        game.legal_moves(&mut moves);
+        let mv = moves[rng.below(moves.len() as u32) as usize];
+        game.play(mv, &mut dice, &mut NoLog);
+    }
+    game.legal_moves(&mut moves);
+    let plain = network::<G>(64);
+    let based = quantise::<G>(&FloatNetwork {
+        base_weight: 1.0,
+        ..float_network::<G>(64)
+    });
+    let mut group = c.benchmark_group(format!("nnue_expert_move_{name}"));
+    group.sample_size(10);
+    for (label, network) in [
+        ("hand", None),
+        ("net_h64", Some(Arc::new(plain))),
+        ("net_h64_hand_input", Some(Arc::new(based))),
+    ] {
+        let mut agent = G::new_agent(&AgentSetup {
+            level,
+            weights: Vec::new(),
+            time_control: TimeControl::Batch,
+            network,
+        });
+        let mut search = || {
+            agent.new_game();
+            let mut tie = RandomStream::tie_break(1, 0);
+            let ctx = &mut Context {
+                rng: &mut tie,
+                clock: &NoClock,
+            };
+            agent.analyse(&game, &moves, ctx).nodes
+        };
+        group.bench_function(label, |b| b.iter(&mut search));
+    }
+    group.finish();
+}
+
+fn expert_moves(c: &mut Criterion) {
+    bench_expert_move::<Thud>(c, "thud", 4);
+    bench_expert_move::<Hnefatafl>(c, "hnefatafl", 3);
+}
+
 fn evaluations(c: &mut Criterion) {
     bench_game::<Thud>(c, "thud");
     bench_game::<Hnefatafl>(c, "hnefatafl");
@@ -156,7 +216,13 @@ fn searches(c: &mut Criterion) {
     bench_search::<Hnefatafl>(c, "hnefatafl_normal", 1, 3);
 }
 
-criterion_group!(benches, evaluations, searches, incremental_search);
+criterion_group!(
+    benches,
+    evaluations,
+    searches,
+    incremental_search,
+    expert_moves
+);
 criterion_main!(benches);
 
 /// The network's score recomputed from the position's inputs at each leaf, the hand-made

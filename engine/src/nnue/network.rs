@@ -20,7 +20,7 @@
 //! ```text
 //! magic "KNET", version u16, length u32 (of the whole file)
 //! game: u8 length + UTF-8; feature set: u8 length + UTF-8
-//! inputs u32, hidden u32, QA u16, QB u16, scale f32
+//! inputs u32, hidden u32, QA u16, QB u16 (64, or up to 8192 where the output weights allow), scale f32
 //! base weight i32 (units of 1/65536; 0: no hand-made input) — absent in version 1 files
 //! provenance: u32 length + UTF-8 (JSON text: data hash, config, seed)
 //! hidden > 0: w1 inputs·hidden i16 (w1[i·hidden + h]), b1 hidden i32, w2 hidden i16, b2 i32
@@ -34,8 +34,12 @@ use arrayvec::ArrayVec;
 
 /// First-layer quantisation: a clipped hidden value of 1 is `QA`.
 pub const QA: i32 = 255;
-/// Output-layer quantisation: an output weight of 1 is `QB`.
+/// Output-layer quantisation: an output weight of 1 is `QB` or, in a network whose output
+/// weights are all small enough, a larger power of two up to [`MAX_QB`] (the file says which).
 pub const QB: i32 = 64;
+/// The finest output-layer unit: a correction learnt on top of the hand-made score has output
+/// weights near 0.01 logit, below `1/QB` (docs/learning.md measured what rounding them cost).
+pub const MAX_QB: i32 = 8192;
 /// The most hidden units a network file may have: with `i16` output weights and clipped values
 /// up to `QA`, 256 units keep the output sum inside an `i32`.
 pub const MAX_HIDDEN: usize = 256;
@@ -156,16 +160,18 @@ pub struct Network {
     inputs: usize,
     hidden: usize,
     scale: f32,
-    /// `scale / (QA·QB)` in fixed point with [`SCALE_BITS`] fractional bits.
+    /// The output layer's unit: `QB`, or a finer power of two up to [`MAX_QB`].
+    qb: i32,
+    /// `scale / (QA·qb)` in fixed point with [`SCALE_BITS`] fractional bits.
     factor: i64,
     /// One row of `columns()` values per input: the first-layer weights (units of `1/QA`), or
     /// the linear model's weights (units of `1/(QA·QB)`), widened to `i32` once at load.
     rows: Vec<i32>,
     /// The accumulator's starting values: the first-layer biases, or the linear model's bias.
     bias: Vec<i32>,
-    /// Output weights (units of `1/QB`); empty for a linear model.
+    /// Output weights (units of `1/qb`); empty for a linear model.
     w2: Vec<i32>,
-    /// Output bias, in units of `1/(QA·QB)`; 0 for a linear model (its bias is in `bias`).
+    /// Output bias, in units of `1/(QA·qb)`; 0 for a linear model (its bias is in `bias`).
     b2: i32,
     /// The hand-made score's weight, in units of `1/BASE_ONE`; 0: not read.
     base_weight: i32,
@@ -211,7 +217,20 @@ impl Network {
                 )));
             }
         }
-        let out_unit = f64::from(QA * QB);
+        let largest = float
+            .w2
+            .iter()
+            .fold(0.0f64, |m, &w| m.max(f64::from(w).abs()));
+        let qb = if hidden == 0 {
+            QB
+        } else {
+            let mut qb = QB;
+            while qb < MAX_QB && largest * f64::from(2 * qb) <= f64::from(i16::MAX) {
+                qb *= 2;
+            }
+            qb
+        };
+        let out_unit = f64::from(QA * qb);
         let (rows, bias, w2, b2) = if hidden == 0 {
             (
                 quantised(&float.w2, out_unit, WIDE, "w2")?,
@@ -224,7 +243,7 @@ impl Network {
             (
                 quantised(&float.w1, f64::from(QA), short, "w1")?,
                 quantised(&float.b1, f64::from(QA), WIDE, "b1")?,
-                quantised(&float.w2, f64::from(QB), short, "w2")?,
+                quantised(&float.w2, f64::from(qb), short, "w2")?,
                 quantised(&[float.b2], out_unit, i32::MAX, "b2")?[0],
             )
         };
@@ -246,7 +265,8 @@ impl Network {
             inputs,
             hidden,
             scale: float.scale,
-            factor: factor(float.scale)?,
+            qb,
+            factor: factor(float.scale, qb)?,
             rows,
             bias,
             w2,
@@ -442,7 +462,7 @@ impl Network {
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&(QA as u16).to_le_bytes());
-        out.extend_from_slice(&(QB as u16).to_le_bytes());
+        out.extend_from_slice(&(self.qb as u16).to_le_bytes());
         out.extend_from_slice(&self.scale.to_le_bytes());
         out.extend_from_slice(&self.base_weight.to_le_bytes());
         out.extend_from_slice(&(self.provenance.len() as u32).to_le_bytes());
@@ -515,9 +535,10 @@ impl Network {
         let hidden = u32::from_le_bytes(r.array()?) as usize;
         let qa = u16::from_le_bytes(r.array()?);
         let qb = u16::from_le_bytes(r.array()?);
-        if (i32::from(qa), i32::from(qb)) != (QA, QB) {
+        let qb = i32::from(qb);
+        if i32::from(qa) != QA || !(QB..=MAX_QB).contains(&qb) || qb.count_ones() != 1 {
             return Err(NetworkError::Shape(format!(
-                "quantisation {qa}/{qb}, this koom evaluates {QA}/{QB}"
+                "quantisation {qa}/{qb}, this koom evaluates {QA} over a power of two from {QB} to {MAX_QB}"
             )));
         }
         let scale = f32::from_le_bytes(r.array()?);
@@ -562,7 +583,8 @@ impl Network {
             inputs,
             hidden,
             scale,
-            factor: factor(scale)?,
+            qb,
+            factor: factor(scale, qb)?,
             rows,
             bias,
             w2,
@@ -624,14 +646,15 @@ fn quantised(values: &[f32], unit: f64, limit: i32, name: &str) -> Result<Vec<i3
         .collect()
 }
 
-/// The fixed-point factor of `scale`, refused unless it is positive and at most [`MAX_SCALE`].
-fn factor(scale: f32) -> Result<i64, NetworkError> {
+/// The fixed-point factor of `scale` for output unit `qb`, refused unless `scale` is positive
+/// and at most [`MAX_SCALE`].
+fn factor(scale: f32, qb: i32) -> Result<i64, NetworkError> {
     if !(scale > 0.0 && scale <= MAX_SCALE) {
         return Err(NetworkError::Shape(format!(
             "scale {scale} (evaluation units per logit must be above 0 and at most {MAX_SCALE})"
         )));
     }
-    Ok((f64::from(scale) * (1u64 << SCALE_BITS) as f64 / f64::from(QA * QB)).round() as i64)
+    Ok((f64::from(scale) * (1u64 << SCALE_BITS) as f64 / f64::from(QA * qb)).round() as i64)
 }
 
 /// The fixed-point base weight of `weight`, refused beyond ±[`MAX_BASE`] or not finite.

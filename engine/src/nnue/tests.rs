@@ -155,6 +155,28 @@ fn the_hand_made_input_adds_at_its_weight_within_the_quantisation_error() {
     }
 }
 
+/// Output weights of a hundredth of a logit (what a correction to the hand-made score learns)
+/// are quantised finely enough that the integer network still follows the float one: at
+/// 1/64 of a logit they would round to 0 or ±1 unit, and the output to a caricature.
+#[test]
+fn small_output_weights_get_a_finer_unit() {
+    let mut float = float_network(Thud::INPUTS, 64);
+    float.w2.iter_mut().for_each(|w| *w *= 0.01);
+    float.scale = 2239.0;
+    let net = Network::quantise(&float, "thud", "v", "{}").unwrap();
+    let back = Network::from_bytes(&net.to_bytes()).unwrap();
+    assert_eq!(back, net);
+    let (mut worst, mut spread) = (0.0f64, (f64::MAX, f64::MIN));
+    for active in active_sets(Thud::INPUTS) {
+        let want = reference(&float, &active) * f64::from(float.scale);
+        worst = worst.max((f64::from(net.evaluate(&active)) - want).abs());
+        spread = (spread.0.min(want), spread.1.max(want));
+    }
+    // Rounding each output weight to 1/64 alone could cost 64 units × 0.5/64 × 2239 = 1119.
+    assert!(worst < 3.0, "{worst} evaluation units");
+    assert!(spread.1 - spread.0 > 20.0 * worst, "{spread:?}");
+}
+
 #[test]
 fn a_version_1_file_reads_as_a_network_without_the_hand_made_input() {
     // Version 2 less its base weight field is the version 1 file of the same network.
