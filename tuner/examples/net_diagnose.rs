@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use engine::nnue::{Features, FeaturesVisitor, Network, visit_features_game};
 use engine::record::Record;
-use tuner::records::replay_record;
+use tuner::batch::records::replay_record;
 
 struct Args {
     net: Network,
