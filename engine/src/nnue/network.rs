@@ -35,7 +35,7 @@ use arrayvec::ArrayVec;
 /// First-layer quantisation: a clipped hidden value of 1 is `QA`.
 pub const QA: i32 = 255;
 /// Output-layer quantisation: an output weight of 1 is `QB` or, in a network whose output
-/// weights are all small enough, a larger power of two up to [`MAX_QB`] (the file says which).
+/// weights are all small enough, a larger power of two up to `MAX_QB` (the file says which).
 pub const QB: i32 = 64;
 /// The finest output-layer unit: a correction learnt on top of the hand-made score has output
 /// weights near 0.01 logit, below `1/QB` (docs/learning.md measured what rounding them cost).

@@ -3,7 +3,9 @@
 
 use engine::sample::Estimate;
 use serde_json::Value;
-use tuner::batch::summary::{Bins, DesignMetrics, FirstPlayer, Histogram, RecordSummary, Termination};
+use tuner::batch::summary::{
+    Bins, DesignMetrics, FirstPlayer, Histogram, RecordSummary, Termination,
+};
 
 use super::{Document, ReportError, RunSummary, charts};
 use crate::table::signed;

@@ -2,8 +2,8 @@
 //! metrics, charts and the game's own statistics.
 
 use serde_json::Value;
-use tuner::config::Design;
 use tuner::batch::summary::HeadToHead;
+use tuner::config::Design;
 
 use super::parts::*;
 use super::{Document, ReportError, RunSummary, charts, specific};

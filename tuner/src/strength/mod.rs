@@ -619,7 +619,10 @@ mod tests {
         let per_pair = match_plan::<Ludo>(&exp, "easy", "easy").unwrap().games();
         assert_eq!(ladder_games::<Ludo>(&exp, &levels, false), 2 * per_pair);
         assert_eq!(ladder_games::<Ludo>(&exp, &levels, true), 3 * per_pair);
-        let all: Vec<String> = <Ludo as engine::Players>::levels().iter().map(|l| l.name.to_owned()).collect();
+        let all: Vec<String> = <Ludo as engine::Players>::levels()
+            .iter()
+            .map(|l| l.name.to_owned())
+            .collect();
         assert_eq!(ladder_levels::<Ludo>(&exp), all);
     }
 
