@@ -5,13 +5,15 @@
 //! or once where one deterministic agent holds every seat (see [`Design`](crate::config::Design)).
 //! Groups are cut into chunks that rayon plays in parallel; each chunk returns integer counts,
 //! which merge exactly, so results do not depend on the thread count or on finishing order.
+//! Each worker thread builds its agents once and keeps them for the whole run, since some are
+//! costly to build (Trente-douze Hard solves its keep table) and every game starts them afresh.
 //! Chunks are played in waves so that rows for `games.csv` are written in game order with memory
 //! bounded by one wave. An interruption is noticed between seed groups: a chunk stops before
 //! its next group, and the groups it finished count.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use engine::selfplay::{MoveScore, SeededGame};
 use engine::{Agent, Clock, Ending, Game, Log, NoLog, game_seed, seat_agent};
@@ -124,12 +126,12 @@ fn failed<G: Game>(game: &G) -> bool {
 /// its forfeit is no result, and the group is played again on resume.
 fn play_chunk<G: Game>(
     plan: &Plan<G>,
+    agents: &mut [Box<dyn Agent<G>>],
     groups: Range<u64>,
     want_rows: bool,
     watch: &dyn Watch,
 ) -> Chunk<G> {
     let rotations = plan.rotations();
-    let mut agents = new_agents(plan);
     let mut tally = RunTally::new(plan);
     let mut rows = Vec::new();
     let mut finals = Vec::with_capacity(rotations);
@@ -160,7 +162,7 @@ fn play_chunk<G: Game>(
             ];
             let game = play_game(
                 plan,
-                &mut agents,
+                agents,
                 (group, rotation),
                 watch.clock(),
                 &mut NoLog,
@@ -203,6 +205,31 @@ fn play_chunk<G: Game>(
     }
 }
 
+/// One value per worker thread of a run's pool (its agents), built on the thread's first chunk
+/// and kept until the run ends.
+struct PerWorker<T> {
+    slots: Vec<Mutex<Option<T>>>,
+}
+
+impl<T> PerWorker<T> {
+    fn new(workers: u64) -> Self {
+        Self {
+            slots: (0..workers).map(|_| Mutex::new(None)).collect(),
+        }
+    }
+
+    /// Runs `work` with the calling worker's value, built by `build` the first time. Only that
+    /// worker locks its slot, so the lock is never contended; a thread outside the pool builds
+    /// a value of its own.
+    fn with<R>(&self, build: impl FnOnce() -> T, work: impl FnOnce(&mut T) -> R) -> R {
+        let Some(slot) = rayon::current_thread_index().and_then(|i| self.slots.get(i)) else {
+            return work(&mut build());
+        };
+        let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
+        work(slot.get_or_insert_with(build))
+    }
+}
+
 /// Plays seed groups `groups` of `plan` on `threads` threads (0 = all cores), telling
 /// `observer` how it goes (each finished game's row in game order, when it wants them).
 pub fn run<G: Game>(
@@ -239,6 +266,7 @@ pub fn run_ranges<G: Game>(
     let mut done: Vec<Range<u64>> = Vec::new();
     let mut partial = false;
     let want_rows = observer.wants_rows();
+    let worker_agents = PerWorker::new(workers);
     loop {
         let wave: Vec<Range<u64>> = chunks.by_ref().take(workers as usize * 4).collect();
         if wave.is_empty() {
@@ -251,7 +279,12 @@ pub fn run_ranges<G: Game>(
         let watch = observer.watch();
         let results: Vec<Chunk<G>> = pool.install(|| {
             wave.par_iter()
-                .map(|r| play_chunk(plan, r.clone(), want_rows, watch))
+                .map(|r| {
+                    worker_agents.with(
+                        || new_agents(plan),
+                        |agents| play_chunk(plan, agents, r.clone(), want_rows, watch),
+                    )
+                })
                 .collect()
         });
         for (range, chunk) in wave.iter().zip(results) {
@@ -477,6 +510,39 @@ mod tests {
         for record in &tally.by_agent {
             assert_eq!((record.games, record.draws), (4, 4));
         }
+    }
+
+    #[test]
+    fn each_worker_builds_its_value_once_whatever_the_number_of_chunks() {
+        let pool = thread_pool(2).expect("pool");
+        let per_worker = PerWorker::new(2);
+        let builds = std::sync::atomic::AtomicUsize::new(0);
+        let used: Vec<u64> = pool.install(|| {
+            (0..500u64)
+                .into_par_iter()
+                .map(|chunk| {
+                    per_worker.with(
+                        || {
+                            builds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            0u64
+                        },
+                        |uses| {
+                            *uses += 1;
+                            chunk
+                        },
+                    )
+                })
+                .collect()
+        });
+        assert_eq!(used, (0..500).collect::<Vec<_>>());
+        let built = builds.into_inner();
+        assert!((1..=2).contains(&built), "{built} builds for 2 workers");
+        let uses: u64 = per_worker
+            .slots
+            .into_iter()
+            .map(|s| s.into_inner().expect("slot").unwrap_or(0))
+            .sum();
+        assert_eq!(uses, 500, "every chunk used a worker's value");
     }
 
     #[test]
