@@ -1,5 +1,5 @@
 //! Issue 53: adjudication on the players' search scores, opt-in, with its own endings counted
-//! per side in the table, `summary.json` and `games.csv`.
+//! per side in the table, `summary.json`, the report and `games.csv`.
 
 use crate::common::{Koom, read, scratch, stdout, summary, write};
 
@@ -41,6 +41,25 @@ fn resign_adjudication_is_its_own_ending_in_every_table() {
         .map(|w| w.as_u64().unwrap())
         .sum();
     assert_eq!(won, 2);
+    // The report's ending table gives the same per-side counts, with nothing left drawn.
+    let by_side: Vec<String> = resign["won_by"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    let md = read(&dir.join("report.md"));
+    let row = format!(
+        "| adjudicated: resign | 2 | 100.00% | {} | 0 |",
+        by_side.join(" | ")
+    );
+    assert!(md.contains(&row), "{row} in\n{md}");
+    assert!(
+        md.contains(
+            "| ending | games | share | won by attackers | won by defenders | drawn or shared |"
+        ),
+        "{md}"
+    );
     let csv = read(&dir.join("games.csv"));
     assert_eq!(csv.matches("adjudicated: resign").count(), 2, "{csv}");
     // Off by default: the same games played out end by the rules.

@@ -353,6 +353,48 @@ pub(super) fn termination_shares(
     (reasons, shares)
 }
 
+/// The "How games ended" table's header: each ending, its count and share, and which side each
+/// of its games went to (an adjudication on the players' own scores may favour one side).
+pub(super) fn ending_header(first: &str, s: &RunSummary) -> Vec<String> {
+    // Endings are counted per round where a match is several rounds (Thud).
+    let unit = if s.agent_unit == "matches" {
+        "rounds"
+    } else {
+        "games"
+    };
+    let mut header = vec![first.to_owned(), unit.to_owned(), "share".to_owned()];
+    header.extend(s.by_seat.iter().map(|r| format!("won by {}", side_name(r))));
+    header.push("drawn or shared".to_owned());
+    header
+}
+
+/// The rows of [`ending_header`]'s table for the endings some game of `s` ended by, each
+/// labelled `label` (the pairing, in a tournament) and the ending.
+pub(super) fn ending_rows(label: Option<&str>, s: &RunSummary) -> Vec<Vec<String>> {
+    s.termination
+        .iter()
+        .filter(|t| t.games > 0)
+        .map(|t| {
+            let ending = match label {
+                Some(label) => format!("{label}: {}", t.reason),
+                None => t.reason.clone(),
+            };
+            let mut row = vec![ending, t.games.to_string(), pct(t.share)];
+            row.extend((0..s.by_seat.len()).map(|i| {
+                t.won_by
+                    .get(i)
+                    .map_or_else(|| "–".to_owned(), u64::to_string)
+            }));
+            row.push(if t.won_by.is_empty() {
+                "–".to_owned()
+            } else {
+                t.games.saturating_sub(t.won_by.iter().sum()).to_string()
+            });
+            row
+        })
+        .collect()
+}
+
 /// The note every report carries about its intervals.
 pub(super) fn interval_note(s: &RunSummary) -> String {
     let replays = if s.exact_replays > 0 {

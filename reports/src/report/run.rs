@@ -36,6 +36,12 @@ pub(super) fn run(s: &RunSummary) -> Result<Document, ReportError> {
         &["metric", "value", "95% interval"],
         design_rows(&s.design, &s.first_player_advantage),
     );
+    doc.subheading("How games ended");
+    let header = ending_header("ending", s);
+    doc.table(
+        &header.iter().map(String::as_str).collect::<Vec<_>>(),
+        ending_rows(None, s),
+    );
     run_charts(&mut doc, s)?;
     game_specific(&mut doc, &s.game_specific, one_game(&s.agent_unit))?;
     Ok(doc)

@@ -114,6 +114,15 @@ fn pairings(doc: &mut Document, pairings: &[PairingSummary<Value>]) -> Result<()
             first.map_or(charts::Scale::SHARE, advantage_scale),
         )?,
     );
+    if let Some(first) = pairings.first() {
+        doc.subheading("How games ended, per pairing");
+        let header = ending_header("pairing: ending", &first.summary);
+        let rows = pairings
+            .iter()
+            .flat_map(|p| ending_rows(Some(&pairing_name(p)), &p.summary))
+            .collect();
+        doc.table(&header.iter().map(String::as_str).collect::<Vec<_>>(), rows);
+    }
     let (reasons, ends) = termination_shares(ends);
     doc.chart(
         "termination.svg",
