@@ -6,7 +6,7 @@ use engine::Notation;
 use engine::Players;
 use engine::Rules;
 use engine::games::hnefatafl::{Hnefatafl, MoveList, START};
-use engine::{AgentSetup, Context, NoClock, RandomStream, TimeControl};
+use engine::{Context, Level, NoClock, RandomStream};
 
 fn perft(c: &mut Criterion) {
     let start = Hnefatafl::from_position(START, &Default::default()).unwrap();
@@ -21,21 +21,10 @@ fn perft(c: &mut Criterion) {
     group.finish();
 }
 
-fn setup(level: usize) -> AgentSetup {
-    AgentSetup {
-        level,
-        weights: Hnefatafl::levels()[level]
-            .weights
-            .map(|w| w.defaults())
-            .unwrap_or_default(),
-        time_control: TimeControl::Batch,
-        network: None,
-    }
-}
-
 /// Positions every 8 plies of a seeded game between two Normal agents, from ply 8 on.
 fn positions() -> Vec<Hnefatafl> {
-    let mut agent = Hnefatafl::new_agent(&setup(1));
+    let normal = Level::<Hnefatafl>::named("normal").unwrap_or_else(|e| panic!("{e}"));
+    let mut agent = normal.setup().agent();
     let mut game = Hnefatafl::from_position(START, &Default::default()).unwrap();
     let mut rng = RandomStream::tie_break(1, 0);
     let mut moves = MoveList::new();
@@ -63,8 +52,8 @@ fn per_move(c: &mut Criterion) {
     let mut group = c.benchmark_group("hnefatafl_move");
     group.sample_size(10);
     group.throughput(Throughput::Elements(positions.len() as u64));
-    for (level, info) in Hnefatafl::levels().iter().enumerate() {
-        let mut agent = Hnefatafl::new_agent(&setup(level));
+    for info in Hnefatafl::levels() {
+        let mut agent = info.setup().agent();
         let mut moves = MoveList::new();
         group.bench_function(info.name, |b| {
             b.iter(|| {

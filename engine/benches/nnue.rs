@@ -7,14 +7,12 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::Rules;
 use engine::games::hnefatafl::Hnefatafl;
-use engine::games::hnefatafl::{
-    EvalWeights, Evaluation as HEvaluation, Move as HMove, MoveList as HMoveList, Side,
-};
+use engine::games::hnefatafl::{EvalWeights, Evaluation as HEvaluation, Move as HMove, Side};
 use engine::games::thud::Thud;
 use engine::nnue::{Accumulator, ActiveFeatures, Features, FloatNetwork, MAX_ACTIVE, Network};
 use engine::nnue::{NetEvaluation, NetNode};
 use engine::search::{Evaluator, Limits, SearchRoot, Searcher};
-use engine::{AgentSetup, Budget, Context, NoClock, NoLog, RandomStream, TimeControl};
+use engine::{Agent, AgentSetup, Budget, Context, Level, NoClock, NoLog, RandomStream};
 use std::sync::Arc;
 
 type Active = arrayvec::ArrayVec<u16, MAX_ACTIVE>;
@@ -112,10 +110,9 @@ where
     }
 }
 
-/// Search nodes per second of level `level` to `depth` plies from the 40th position of a
-/// random game, with its hand-made evaluation and with a network of 64 hidden units in its
-/// place (the same search otherwise: the node counts differ only where the scores steer it).
-fn bench_search<G: Features + SearchRoot>(c: &mut Criterion, name: &str, level: usize, depth: u32) {
+/// The 40th position of a seeded random game of `G`, and its legal moves: where the search
+/// benchmarks start, past the opening's quiet moves.
+fn fortieth_position<G: Rules>() -> (G, G::MoveList) {
     let mut dice = RandomStream::dice(7);
     let mut rng = RandomStream::from_seed(7, 5);
     let mut game = G::new(&Default::default(), 2, &mut dice, &mut NoLog);
@@ -126,28 +123,45 @@ fn bench_search<G: Features + SearchRoot>(c: &mut Criterion, name: &str, level: 
         game.play(mv, &mut dice, &mut NoLog);
     }
     game.legal_moves(&mut moves);
+    (game, moves)
+}
+
+/// An agent of `G`'s level `name` at its defaults, searching with `network` if one is given.
+fn level_agent<G: Features>(name: &str, network: Option<Arc<Network>>) -> Box<dyn Agent<G>> {
+    let level = Level::<G>::named(name).unwrap_or_else(|e| panic!("{e}"));
+    AgentSetup {
+        network,
+        ..level.setup()
+    }
+    .agent()
+}
+
+/// The nodes `agent` searches for one move from `game`, started afresh so that every run does
+/// the same work.
+fn nodes_searched<G: Rules>(agent: &mut dyn Agent<G>, game: &G, moves: &[G::Move]) -> u64 {
+    agent.new_game();
+    let mut tie = RandomStream::tie_break(1, 0);
+    let ctx = &mut Context {
+        rng: &mut tie,
+        clock: &NoClock,
+    };
+    agent.analyse(game, moves, ctx).nodes
+}
+
+/// Search nodes per second of level `level` to `depth` plies from the 40th position of a
+/// random game, with its hand-made evaluation and with a network of 64 hidden units in its
+/// place (the same search otherwise: the node counts differ only where the scores steer it).
+fn bench_search<G: Features + SearchRoot>(c: &mut Criterion, name: &str, level: &str, depth: u32) {
+    let (game, moves) = fortieth_position::<G>();
     let net = Arc::new(network::<G>(64));
     let mut group = c.benchmark_group(format!("nnue_search_{name}"));
     for (label, network) in [("hand", None), ("net_h64", Some(net))] {
-        let mut agent = G::new_agent(&AgentSetup {
-            level,
-            weights: Vec::new(),
-            time_control: TimeControl::Batch,
-            network,
-        });
+        let mut agent = level_agent::<G>(level, network);
         agent.set_budget(Budget {
             depth: Some(depth),
             ..Budget::default()
         });
-        let mut search = || {
-            agent.new_game();
-            let mut tie = RandomStream::tie_break(1, 0);
-            let ctx = &mut Context {
-                rng: &mut tie,
-                clock: &NoClock,
-            };
-            agent.analyse(&game, &moves, ctx).nodes
-        };
+        let mut search = || nodes_searched(agent.as_mut(), &game, &moves);
         group.throughput(Throughput::Elements(search()));
         group.bench_function(format!("{label}_depth{depth}"), |b| b.iter(&mut search));
     }
@@ -158,17 +172,8 @@ fn bench_search<G: Features + SearchRoot>(c: &mut Criterion, name: &str, level: 
 /// with its hand-made evaluation, with a network of 64 units, and with the same network
 /// reading the hand-made score (base weight 1). Issue 49's target: a median of at most 100 ms
 /// on one core.
-fn bench_expert_move<G: Features + SearchRoot>(c: &mut Criterion, name: &str, level: usize) {
-    let mut dice = RandomStream::dice(7);
-    let mut rng = RandomStream::from_seed(7, 5);
-    let mut game = G::new(&Default::default(), 2, &mut dice, &mut NoLog);
-    let mut moves = G::MoveList::default();
-    for _ in 0..40 {
-        game.legal_moves(&mut moves);
-        let mv = moves[rng.below(moves.len() as u32) as usize];
-        game.play(mv, &mut dice, &mut NoLog);
-    }
-    game.legal_moves(&mut moves);
+fn bench_expert_move<G: Features + SearchRoot>(c: &mut Criterion, name: &str, level: &str) {
+    let (game, moves) = fortieth_position::<G>();
     let plain = network::<G>(64);
     let based = quantise::<G>(&FloatNetwork {
         base_weight: 1.0,
@@ -181,29 +186,16 @@ fn bench_expert_move<G: Features + SearchRoot>(c: &mut Criterion, name: &str, le
         ("net_h64", Some(Arc::new(plain))),
         ("net_h64_hand_input", Some(Arc::new(based))),
     ] {
-        let mut agent = G::new_agent(&AgentSetup {
-            level,
-            weights: Vec::new(),
-            time_control: TimeControl::Batch,
-            network,
-        });
-        let mut search = || {
-            agent.new_game();
-            let mut tie = RandomStream::tie_break(1, 0);
-            let ctx = &mut Context {
-                rng: &mut tie,
-                clock: &NoClock,
-            };
-            agent.analyse(&game, &moves, ctx).nodes
-        };
+        let mut agent = level_agent::<G>(level, network);
+        let mut search = || nodes_searched(agent.as_mut(), &game, &moves);
         group.bench_function(label, |b| b.iter(&mut search));
     }
     group.finish();
 }
 
 fn expert_moves(c: &mut Criterion) {
-    bench_expert_move::<Thud>(c, "thud", 4);
-    bench_expert_move::<Hnefatafl>(c, "hnefatafl", 3);
+    bench_expert_move::<Thud>(c, "thud", "expert");
+    bench_expert_move::<Hnefatafl>(c, "hnefatafl", "expert");
 }
 
 fn evaluations(c: &mut Criterion) {
@@ -212,8 +204,8 @@ fn evaluations(c: &mut Criterion) {
 }
 
 fn searches(c: &mut Criterion) {
-    bench_search::<Thud>(c, "thud_hard", 3, 3);
-    bench_search::<Hnefatafl>(c, "hnefatafl_normal", 1, 3);
+    bench_search::<Thud>(c, "thud_hard", "hard", 3);
+    bench_search::<Hnefatafl>(c, "hnefatafl_normal", "normal", 3);
 }
 
 criterion_group!(
@@ -249,15 +241,7 @@ impl Evaluator<Hnefatafl> for FullEval {
 /// searches), against the same search recomputing the first layer at each leaf: the same
 /// searcher and limits, asserted to visit the same nodes.
 fn incremental_search(c: &mut Criterion) {
-    let mut dice = RandomStream::dice(7);
-    let mut rng = RandomStream::from_seed(7, 5);
-    let mut game = Hnefatafl::new(&Default::default(), 2, &mut dice, &mut NoLog);
-    let mut moves = HMoveList::default();
-    for _ in 0..40 {
-        game.legal_moves(&mut moves);
-        let mv = moves[rng.below(moves.len() as u32) as usize];
-        game.play(mv, &mut dice, &mut NoLog);
-    }
+    let (game, _) = fortieth_position::<Hnefatafl>();
     let hand = || HEvaluation::new(EvalWeights::default());
     let limits = Limits::to_depth(3);
     let mut group = c.benchmark_group("nnue_search_hnefatafl_depth3");

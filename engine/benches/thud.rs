@@ -9,7 +9,7 @@ use engine::games::thud::{
     parse_position, perft,
 };
 use engine::search::{Searcher, level_values};
-use engine::{AgentSetup, Context, NoClock, NoLog, RandomStream, TimeControl};
+use engine::{Context, Level, NoClock, NoLog, RandomStream, TimeControl};
 
 /// A middle-game position with pieces in contact on both sides (from the perft fixtures).
 const MIDGAME: &str =
@@ -38,16 +38,10 @@ fn perft_throughput(c: &mut Criterion) {
 /// Positions every 12 plies of a seeded Hard-against-Hard round: the levels are timed on the
 /// positions they meet in play.
 fn positions() -> Vec<Thud> {
-    let setup = AgentSetup {
-        level: 3,
-        weights: Thud::levels()[3]
-            .weights
-            .map(|w| w.defaults())
-            .unwrap_or_default(),
-        time_control: TimeControl::Batch,
-        network: None,
-    };
-    let mut agents = [Thud::new_agent(&setup), Thud::new_agent(&setup)];
+    let setup = Level::<Thud>::named("hard")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .setup();
+    let mut agents = [setup.agent(), setup.agent()];
     let mut out = Vec::new();
     for seed in 0..2 {
         let mut dice = RandomStream::dice(seed);
@@ -75,14 +69,8 @@ fn level_moves(c: &mut Criterion) {
     let positions = positions();
     let mut group = c.benchmark_group("thud_level_move");
     group.sample_size(10);
-    for (level, info) in Thud::levels().iter().enumerate() {
-        let setup = AgentSetup {
-            level,
-            weights: info.weights.map(|w| w.defaults()).unwrap_or_default(),
-            time_control: TimeControl::Batch,
-            network: None,
-        };
-        let mut agent = Thud::new_agent(&setup);
+    for info in Thud::levels() {
+        let mut agent = info.setup().agent();
         let mut moves = MoveList::new();
         let mut rng = RandomStream::from_seed(1, 1);
         // One element per move chosen: the report's time per element is the time per move.

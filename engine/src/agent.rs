@@ -1,5 +1,6 @@
 //! The one agent trait every computer level implements, and what an agent is given.
 
+use crate::game::Level;
 use crate::game::rules::Rules;
 use crate::nnue::Network;
 use crate::random::RandomStream;
@@ -44,16 +45,55 @@ impl core::fmt::Display for TimeControl {
 /// How to build one agent: a level of the game, its weights (in the order of the level's
 /// weight-set table; empty for a level without one), the time control, and a learned
 /// evaluation for its search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AgentSetup {
-    pub level: usize,
+pub struct AgentSetup<G: Rules> {
+    pub level: &'static Level<G>,
     pub weights: Vec<f64>,
     pub time_control: TimeControl,
-    /// A network (checked for the game with [`Network::check_for`]) that a searching level of
-    /// a board game evaluates its leaves with, in place of its hand-made terms and of the
+    /// A network (checked for the level with [`Level::accepts_network`]) that a searching level
+    /// of a board game evaluates its leaves with, in place of its hand-made terms and of the
     /// network its level names, if any; `None`: the level's own evaluation. Shared, so that
     /// the agents of a batch run hold one copy.
     pub network: Option<std::sync::Arc<Network>>,
+}
+
+impl<G: Rules> AgentSetup<G> {
+    /// An agent of this setup, built by its level.
+    #[must_use]
+    pub fn agent(&self) -> Box<dyn Agent<G>> {
+        self.level.agent(self)
+    }
+}
+
+// By hand: a derive would ask the game itself to be `Debug` and `PartialEq`.
+impl<G: Rules> Clone for AgentSetup<G> {
+    fn clone(&self) -> Self {
+        Self {
+            level: self.level,
+            weights: self.weights.clone(),
+            time_control: self.time_control,
+            network: self.network.clone(),
+        }
+    }
+}
+
+impl<G: Rules> PartialEq for AgentSetup<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.level == other.level
+            && self.weights == other.weights
+            && self.time_control == other.time_control
+            && self.network == other.network
+    }
+}
+
+impl<G: Rules> core::fmt::Debug for AgentSetup<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("AgentSetup")
+            .field("level", &self.level.name)
+            .field("weights", &self.weights)
+            .field("time_control", &self.time_control)
+            .field("network", &self.network)
+            .finish()
+    }
 }
 
 /// What an agent may use while choosing.

@@ -162,7 +162,7 @@ impl fmt::Display for OptionError {
 
 impl core::error::Error for OptionError {}
 
-/// A level name that the game does not have ([`crate::game::level_index`]).
+/// A level name that the game does not have ([`crate::game::Level::named`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownLevel {
     /// The game's name.

@@ -11,9 +11,7 @@
 //!
 //! ```
 //! use engine::games::hnefatafl::Hnefatafl;
-//! use engine::{
-//!     AgentSetup, Context, NoClock, NoLog, Notation, Players, RandomStream, Rules, TimeControl,
-//! };
+//! use engine::{Context, Level, NoClock, NoLog, Notation, RandomStream, Rules};
 //!
 //! let mut dice = RandomStream::dice(7);
 //! let mut game = Hnefatafl::new(&Default::default(), 2, &mut dice, &mut NoLog);
@@ -21,13 +19,9 @@
 //! game.legal_moves(&mut moves);
 //! assert_eq!(moves.len(), 116); // the attackers' first moves
 //!
-//! let setup = AgentSetup {
-//!     level: 1,
-//!     weights: vec![],
-//!     time_control: TimeControl::Batch,
-//!     network: None,
-//! };
-//! let mut normal = Hnefatafl::new_agent(&setup);
+//! // A level by name (an unknown one is an error), at its default weights and batch budgets.
+//! let normal = Level::<Hnefatafl>::named("normal").expect("a hnefatafl level");
+//! let mut normal = normal.setup().agent();
 //! let mut tie_breaks = RandomStream::tie_break(7, 0);
 //! let ctx = &mut Context { rng: &mut tie_breaks, clock: &NoClock };
 //! let mv = normal.choose(&game, &moves, ctx);
@@ -78,8 +72,7 @@ pub use error::{OptionError, ParseError, PlayError, UnknownLevel, quote};
 pub use game::{Analytics, GameStats, NoGameStats};
 pub use game::{
     Counters, EndReason, Ending, Forfeit, Game, Hints, Level, Log, MAX_SEATS, MoveBuffer, NoLog,
-    Notation, OptionDoc, Outcome, Players, Rules, SeatResult, SeatSet, level_index, move_texts,
-    seat_agent,
+    Notation, OptionDoc, Outcome, Players, Rules, SeatResult, SeatSet, move_texts, seat_agent,
 };
 pub use games::{GAME_NAMES, GAMES, game_names_where, visit_game};
 pub use random::{RandomStream, game_seed};

@@ -8,7 +8,7 @@ use engine::game::Adjudicated;
 use engine::games::hnefatafl::Hnefatafl;
 use engine::games::thud::Thud;
 use engine::selfplay::{MoveScore, SeededGame};
-use engine::{Agent, AgentSetup, Ending, Game, NoClock, NoLog, Outcome, TimeControl, level_index};
+use engine::{Agent, Ending, Game, Level, NoClock, NoLog, Outcome};
 
 /// A game's moves in notation, each with the mover's score.
 type Moves = Vec<(String, Option<MoveScore>)>;
@@ -16,17 +16,8 @@ type Moves = Vec<(String, Option<MoveScore>)>;
 /// One game of `level` against itself on seed 3 under `adjudication`: its moves (with scores) and
 /// its end.
 fn play<G: Game>(level: &str, adjudication: Adjudication) -> (Moves, G, Outcome<G::Reason>) {
-    let level = level_index::<G>(level).unwrap();
-    let mut agents: Vec<Box<dyn Agent<G>>> = (0..2)
-        .map(|_| {
-            G::new_agent(&AgentSetup {
-                level,
-                weights: Vec::new(),
-                time_control: TimeControl::Batch,
-                network: None,
-            })
-        })
-        .collect();
+    let setup = Level::<G>::named(level).unwrap().setup();
+    let mut agents: Vec<Box<dyn Agent<G>>> = (0..2).map(|_| setup.agent()).collect();
     let mut moves = Vec::new();
     let end = SeededGame::<G> {
         options: &G::Options::default(),

@@ -9,7 +9,7 @@ use std::time::Instant;
 use engine::games::hnefatafl::{Hnefatafl, HnefataflOptions};
 use engine::games::thud::{Thud, ThudOptions};
 use engine::selfplay::SeededGame;
-use engine::{AgentSetup, Game, NoClock, NoLog, TimeControl};
+use engine::{Game, NoClock, NoLog};
 
 #[test]
 #[ignore = "timing; run in release"]
@@ -29,14 +29,9 @@ fn thud_milliseconds_per_move_by_level() {
 /// Prints each level's median, 90th percentile and slowest move over four seeded games
 /// against itself, cut at `options`' ply cap.
 fn print_timings<G: Game>(options: &G::Options) {
-    for (level, info) in G::levels().iter().enumerate() {
-        let setup = AgentSetup {
-            level,
-            weights: info.weights.map(|w| w.defaults()).unwrap_or_default(),
-            time_control: TimeControl::Batch,
-            network: None,
-        };
-        let mut agents = [G::new_agent(&setup), G::new_agent(&setup)];
+    for level in G::levels() {
+        let setup = level.setup();
+        let mut agents = [setup.agent(), setup.agent()];
         let mut times = Vec::new();
         for seed in 0..4 {
             let game = SeededGame {
@@ -66,7 +61,7 @@ fn print_timings<G: Game>(options: &G::Options) {
         println!(
             "{} {:>8}: {} moves, median {:.2} ms, p90 {:.2} ms, max {:.2} ms",
             G::NAME,
-            info.name,
+            level.name,
             times.len(),
             at(0.5),
             at(0.9),

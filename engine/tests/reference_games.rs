@@ -11,26 +11,14 @@ mod trente_douze_reference;
 use engine::games::ludo::{self, Ludo, LudoOptions};
 use engine::games::trente_douze::{self, Move, Threshold, TrenteDouze, TrenteDouzeOptions};
 use engine::selfplay::SeededGame;
-use engine::{Agent, AgentSetup, Game, NoClock, NoLog, Rules, TimeControl, game_seed};
+use engine::{Agent, Game, Level, NoClock, NoLog, Rules, game_seed};
 
 /// Seeds of the games compared, as the batch runner derives them from a master seed.
 const GAMES: u64 = 300;
 
 fn hard_agents<G: Game>(seats: usize) -> Vec<Box<dyn Agent<G>>> {
-    let level = G::levels()
-        .iter()
-        .position(|l| l.name == "hard")
-        .expect("a hard level");
-    let setup = AgentSetup {
-        level,
-        weights: G::levels()[level]
-            .weights
-            .map(|w| w.defaults())
-            .unwrap_or_default(),
-        time_control: TimeControl::Batch,
-        network: None,
-    };
-    (0..seats).map(|_| G::new_agent(&setup)).collect()
+    let setup = Level::<G>::named("hard").expect("a hard level").setup();
+    (0..seats).map(|_| setup.agent()).collect()
 }
 
 /// The engine's game of `seed` between `seats` Hard players: every move with its mover, and the

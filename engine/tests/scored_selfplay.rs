@@ -7,23 +7,13 @@ use engine::games::ludo::{Ludo, LudoOptions};
 use engine::games::thud::{Thud, ThudOptions};
 use engine::games::trente_douze::TrenteDouze;
 use engine::selfplay::{MoveScore, SeededGame};
-use engine::{Agent, AgentSetup, Game, NoClock, NoLog, TimeControl};
+use engine::{Agent, Game, NoClock, NoLog};
 
 /// Each level of `G` at seat 0 against the next level up at the other seats, over a few seeds:
 /// the moves with scores asked for must be the moves without. Returns every score seen.
 fn scored_moves_match<G: Game>(options: &G::Options, seats: usize) -> Vec<(usize, MoveScore)> {
     let levels = G::levels();
-    let agent = |level: usize| -> Box<dyn Agent<G>> {
-        G::new_agent(&AgentSetup {
-            level,
-            weights: levels[level]
-                .weights
-                .map(|w| w.defaults())
-                .unwrap_or_default(),
-            time_control: TimeControl::Batch,
-            network: None,
-        })
-    };
+    let agent = |level: usize| -> Box<dyn Agent<G>> { levels[level].setup().agent() };
     let mut seen = Vec::new();
     for level in 0..levels.len() {
         for seed in 0..2 {

@@ -31,7 +31,7 @@ impl GameVisitor for Analyse<'_> {
         }
         let time_control = args.time_control;
         let setup = parse_agent::<G>(&args.level, time_control)?;
-        let mut agent = G::new_agent(&setup);
+        let mut agent = setup.agent();
         agent.new_game();
         let mut moves = G::MoveList::default();
         game.legal_moves(&mut moves);

@@ -99,7 +99,7 @@ impl GameVisitor for DefaultWeights<'_> {
 
     fn visit<G: Game>(self) -> anyhow::Result<String> {
         let setup = tuner::agents::parse_agent::<G>(self.0, engine::TimeControl::Batch)?;
-        let Some(set) = G::levels()[setup.level].weights else {
+        let Some(set) = setup.level.weights else {
             anyhow::bail!("{} level `{}` has no weight set", G::NAME, self.0);
         };
         Ok(tuner::agents::weights_toml(G::NAME, set, &setup.weights))

@@ -79,7 +79,7 @@ impl GameVisitor for Openings<'_> {
 
 /// The suite: a header of comment lines (the exact command, the method, the counts), then each
 /// opening after a comment with its score.
-fn suite_text<G: Game>(args: &OpeningsArgs, spec: &Spec, found: &Generated) -> String {
+fn suite_text<G: Game>(args: &OpeningsArgs, spec: &Spec<G>, found: &Generated) -> String {
     let side = G::seat_name(0);
     let (lo, hi) = args.keep;
     let options: Vec<String> = args

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use engine::nnue::Network;
-use engine::{AgentSetup, Game, TimeControl};
+use engine::{AgentSetup, Game, Level, TimeControl};
 use serde::Deserialize;
 
 use crate::InputError;
@@ -19,10 +19,9 @@ struct WeightsFile {
     weights: BTreeMap<String, f64>,
 }
 
-/// The index in [`Players::levels`](engine::Players::levels) of the level called `name`
-/// ([`engine::level_index`]), its error as bad input.
-pub fn level_index<G: Game>(name: &str) -> Result<usize, InputError> {
-    engine::level_index::<G>(name).map_err(InputError::new)
+/// The level of `G` called `name` ([`Level::named`]), its error as bad input.
+pub fn level<G: Game>(name: &str) -> Result<&'static Level<G>, InputError> {
+    Level::named(name).map_err(InputError::new)
 }
 
 /// Game `G`'s rule options from a config's `[options]` table, read and checked.
@@ -43,7 +42,7 @@ pub fn parse_options<G: Game>(table: &toml::Table) -> Result<G::Options, InputEr
 pub fn parse_agent<G: Game>(
     spec: &str,
     time_control: TimeControl,
-) -> Result<AgentSetup, InputError> {
+) -> Result<AgentSetup<G>, InputError> {
     let mut parts = spec.split('@').map(str::trim);
     let level_name = parts.next().unwrap_or_default();
     let (mut weights_path, mut network_path) = (None, None);
@@ -64,17 +63,15 @@ pub fn parse_agent<G: Game>(
             )));
         }
     }
-    let levels = G::levels();
-    let level = level_index::<G>(level_name)?;
-    let set = levels[level].weights;
-    let weights = match (weights_path, set) {
+    let level = level::<G>(level_name)?;
+    let weights = match (weights_path, level.weights) {
         (None, Some(set)) => set.defaults(),
         (None, None) => Vec::new(),
         (Some(_), None) => {
             return Err(InputError::new(format!(
                 "{} level `{}` has no weight set, so `{spec}` cannot load weights",
                 G::NAME,
-                levels[level].name
+                level.name
             )));
         }
         (Some(path), Some(set)) => load_weights::<G>(Path::new(path), set)?,
@@ -90,12 +87,14 @@ pub fn parse_agent<G: Game>(
     })
 }
 
-/// Reads a network file for level `level` of game `G`, refusing one that is damaged, of
-/// another game or feature set, or for a level that does not search.
-pub fn load_network<G: Game>(path: &Path, level: usize) -> Result<Arc<Network>, InputError> {
+/// Reads a network file for `level`, refusing one that is damaged, of another game or feature
+/// set, or for a level that does not search.
+pub fn load_network<G: Game>(path: &Path, level: &Level<G>) -> Result<Arc<Network>, InputError> {
     let bytes = std::fs::read(path).map_err(|e| InputError::io("network file", path, e))?;
     let net = Network::from_bytes(&bytes).map_err(|e| InputError::file("network file", path, e))?;
-    G::accepts_network(level, &net).map_err(|e| InputError::file("network file", path, e))?;
+    level
+        .accepts_network(&net)
+        .map_err(|e| InputError::file("network file", path, e))?;
     Ok(Arc::new(net))
 }
 
@@ -169,7 +168,10 @@ mod tests {
     #[test]
     fn levels_and_weights_resolve() {
         let hard = parse_agent::<Ludo>("Hard", TimeControl::Batch).unwrap();
-        assert_eq!((hard.level, hard.weights), (2, HardWeights::SET.defaults()));
+        assert_eq!(
+            (hard.level.name, hard.weights),
+            ("hard", HardWeights::SET.defaults())
+        );
         let err = parse_agent::<Ludo>("grandmaster", TimeControl::Batch).unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -280,7 +280,7 @@ impl Design {
 #[derive(Clone, Debug)]
 pub struct Plan<G: Game> {
     pub options: G::Options,
-    pub agents: Vec<AgentSetup>,
+    pub agents: Vec<AgentSetup<G>>,
     /// Per agent slot, the external program playing it (`cmd:` or an `[engines]` name) instead
     /// of the level in `agents`.
     pub externals: Vec<Option<Arc<ExternalSpec>>>,
@@ -335,10 +335,8 @@ impl<G: Game> Plan<G> {
             agents.push(match external {
                 // The level is never played: the program is.
                 Some(_) => AgentSetup {
-                    level: 0,
-                    weights: Vec::new(),
                     time_control,
-                    network: None,
+                    ..G::levels()[0].setup()
                 },
                 None => parse_agent::<G>(spec, time_control)?,
             });

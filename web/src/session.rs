@@ -4,8 +4,8 @@
 
 use engine::error::quote;
 use engine::{
-    Agent, AgentSetup, Analysis, Clock, Context, Game, GameVisitor, RandomStream, TimeControl,
-    game_seed, visit_game,
+    Agent, AgentSetup, Analysis, Clock, Context, Game, GameVisitor, Level, RandomStream,
+    TimeControl, game_seed, visit_game,
 };
 use serde::{Deserialize, Serialize};
 
@@ -170,7 +170,7 @@ struct Snapshot<G> {
 /// searching level may remember earlier positions).
 struct SeatAgent<G: Game> {
     seat: usize,
-    setup: AgentSetup,
+    setup: AgentSetup<G>,
     agent: Box<dyn Agent<G>>,
 }
 
@@ -268,11 +268,11 @@ impl<G: Game> Session<G> {
         })
     }
 
-    /// `analysis` (of the current position) as the choice of level number `level`.
-    fn hint_of(&self, level: usize, analysis: &Analysis<G::Move>) -> Hint {
+    /// `analysis` (of the current position) as the choice of `level`.
+    fn hint_of(&self, level: &Level<G>, analysis: &Analysis<G::Move>) -> Hint {
         Hint {
             mv: self.game.format_move(analysis.best),
-            level: G::levels()[level].name,
+            level: level.name,
             score: analysis.score,
             pv: engine::move_texts(&self.game, &analysis.pv),
             depth: analysis.depth,
@@ -310,7 +310,7 @@ impl<G: Game> Session<G> {
 fn choose<G: Game>(
     game: &G,
     agents: &mut Vec<SeatAgent<G>>,
-    setup: AgentSetup,
+    setup: AgentSetup<G>,
     rng: &mut RandomStream,
     clock: &dyn Clock,
 ) -> Analysis<G::Move> {
@@ -323,7 +323,7 @@ fn choose<G: Game>(
 fn seat_agent<G: Game>(
     agents: &mut Vec<SeatAgent<G>>,
     seat: usize,
-    setup: AgentSetup,
+    setup: AgentSetup<G>,
 ) -> &mut dyn Agent<G> {
     let index = match agents
         .iter()
@@ -331,7 +331,7 @@ fn seat_agent<G: Game>(
     {
         Some(i) => i,
         None => {
-            let mut agent = G::new_agent(&setup);
+            let mut agent = setup.agent();
             agent.new_game();
             agents.push(SeatAgent { seat, setup, agent });
             agents.len() - 1
@@ -381,10 +381,9 @@ impl Budget {
 
 /// The level called `name` (case-insensitive) under `budget`. A node or time budget sets the
 /// level's search parameter of that name, so it applies to any level whose weight set has one.
-fn level_setup<G: Game>(name: &str, budget: Budget) -> Result<AgentSetup, WebError> {
-    let levels = G::levels();
-    let level = engine::level_index::<G>(name).map_err(|e| WebError(e.to_string()))?;
-    let set = levels[level].weights;
+fn level_setup<G: Game>(name: &str, budget: Budget) -> Result<AgentSetup<G>, WebError> {
+    let level = Level::<G>::named(name).map_err(|e| WebError(e.to_string()))?;
+    let set = level.weights;
     let mut weights = set.map_or_else(Vec::new, |w| w.defaults());
     let (time_control, param) = match budget {
         Budget::Level(tc) => (tc, None),
@@ -396,13 +395,13 @@ fn level_setup<G: Game>(name: &str, budget: Budget) -> Result<AgentSetup, WebErr
             WebError(format!(
                 "{} level `{}` has no `{param}` budget",
                 G::NAME,
-                levels[level].name
+                level.name
             ))
         };
         let set = set.ok_or_else(no_budget)?;
         weights[set.index_of(param).ok_or_else(no_budget)?] = value;
         set.check(&weights)
-            .map_err(|e| WebError(format!("{} level `{}`: {e}", G::NAME, levels[level].name)))?;
+            .map_err(|e| WebError(format!("{} level `{}`: {e}", G::NAME, level.name)))?;
     }
     Ok(AgentSetup {
         level,

@@ -5,7 +5,7 @@
 use engine::selfplay::SeededGame;
 use std::cell::Cell;
 
-use engine::{AgentSetup, Clock, Game, GameVisitor, NoClock, TimeControl, visit_game};
+use engine::{Clock, Game, GameVisitor, Level, NoClock, TimeControl, visit_game};
 use web::session::{AnySession, Budget, Config, start};
 
 const BATCH: Budget = Budget::Level(TimeControl::Batch);
@@ -57,17 +57,7 @@ impl GameVisitor for Reference<'_> {
         let mut agents: Vec<_> = self
             .levels
             .iter()
-            .map(|name| {
-                let level = engine::level_index::<G>(name).unwrap();
-                G::new_agent(&AgentSetup {
-                    level,
-                    weights: G::levels()[level]
-                        .weights
-                        .map_or_else(Vec::new, |w| w.defaults()),
-                    time_control: TimeControl::Batch,
-                    network: None,
-                })
-            })
+            .map(|name| Level::<G>::named(name).unwrap().setup().agent())
             .collect();
         let mut narration = String::new();
         SeededGame::<G> {
@@ -304,14 +294,8 @@ impl GameVisitor for NativeHints {
         game.legal_moves(&mut legal);
         G::levels()
             .iter()
-            .enumerate()
-            .map(|(level, l)| {
-                let mut agent = G::new_agent(&AgentSetup {
-                    level,
-                    weights: l.weights.map_or_else(Vec::new, |w| w.defaults()),
-                    time_control: TimeControl::Batch,
-                    network: None,
-                });
+            .map(|l| {
+                let mut agent = l.setup().agent();
                 agent.new_game();
                 let mut rng = engine::RandomStream::tie_break(seed, game.to_move());
                 let a = agent.analyse(

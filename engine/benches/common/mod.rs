@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, Throughput};
 use engine::selfplay::SeededGame;
-use engine::{AgentSetup, Game, NoClock, NoLog, TimeControl};
+use engine::{Game, Level, NoClock, NoLog};
 
 /// Whole games per second at each level of `G`, `seats` agents of that level playing each
 /// other from successive seeds, as the batch runner plays them.
@@ -10,16 +10,11 @@ pub fn games_per_second<G: Game>(c: &mut Criterion, group_name: &str, seats: usi
     let mut group = c.benchmark_group(group_name);
     group.throughput(Throughput::Elements(1));
     let options = G::Options::default();
-    for (level, info) in G::levels().iter().enumerate() {
-        let setup = AgentSetup {
-            level,
-            weights: info.weights.map(|w| w.defaults()).unwrap_or_default(),
-            time_control: TimeControl::Batch,
-            network: None,
-        };
-        let mut agents: Vec<_> = (0..seats).map(|_| G::new_agent(&setup)).collect();
+    for level in G::levels() {
+        let setup = level.setup();
+        let mut agents: Vec<_> = (0..seats).map(|_| setup.agent()).collect();
         let mut seed = 0;
-        group.bench_function(info.name, |b| {
+        group.bench_function(level.name, |b| {
             b.iter(|| {
                 seed += 1;
                 let game = SeededGame {
@@ -47,20 +42,10 @@ pub fn seeds(games: u64) -> Vec<u64> {
 /// as the batch runner plays them (agents built once, reused), and returns their moves in all.
 pub fn level_games<G: Game>(level_name: &str, seats: usize) -> impl FnMut(&[u64]) -> u64 {
     let options = G::Options::default();
-    let level = G::levels()
-        .iter()
-        .position(|l| l.name == level_name)
-        .unwrap_or_default();
-    let setup = AgentSetup {
-        level,
-        weights: G::levels()[level]
-            .weights
-            .map(|w| w.defaults())
-            .unwrap_or_default(),
-        time_control: TimeControl::Batch,
-        network: None,
-    };
-    let mut agents: Vec<_> = (0..seats).map(|_| G::new_agent(&setup)).collect();
+    let setup = Level::<G>::named(level_name)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .setup();
+    let mut agents: Vec<_> = (0..seats).map(|_| setup.agent()).collect();
     move |seeds| {
         seeds
             .iter()

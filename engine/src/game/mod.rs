@@ -19,7 +19,7 @@ pub use outcome::{
     Adjudicated, EndReason, Ending, Forfeit, MAX_SEATS, Outcome, SeatResult, SeatSet,
     deserialize_endings, pad_old_endings,
 };
-pub use players::{Level, Players, level_index};
+pub use players::{BuildAgent, BuildSearcher, Level, Players};
 pub use rules::{Counters, Log, MoveBuffer, NoLog, Rules, seat_agent};
 
 /// A whole game: every room a game implements. Implemented for every type that implements them

@@ -449,12 +449,12 @@ fn search_with<G: Features>(
     depth: u32,
 ) -> (Option<f64>, G::Move) {
     let setup = AgentSetup {
-        level,
+        level: &G::levels()[level],
         weights: Vec::new(),
         time_control: TimeControl::Batch,
         network: net,
     };
-    let mut agent = G::new_agent(&setup);
+    let mut agent = setup.agent();
     agent.set_budget(Budget {
         depth: Some(depth),
         ..Budget::default()
@@ -574,6 +574,7 @@ const TEST_NET: EmbeddedNetwork = EmbeddedNetwork {
 
 #[test]
 fn a_level_row_that_names_a_network_searches_with_it_unless_the_setup_brings_its_own() {
+    use crate::game::{Level, Players};
     use crate::games::thud::{EvalWeights, Evaluation, SEARCH_SETS};
     use crate::search::{LevelRow, SearchingAgent, level_network, level_values};
 
@@ -592,12 +593,14 @@ fn a_level_row_that_names_a_network_searches_with_it_unless_the_setup_brings_its
         eval_defaults: &[],
         network: Some(TEST_NET),
     };
-    assert_eq!(
-        row.level(&SEARCH_SETS[0]).network,
-        Some("test-thud-material.knet")
-    );
+    // The level of a row names the row's network; the test never plays it.
+    let network_of = |row: LevelRow| {
+        let row = Box::leak(Box::new(row));
+        Level::<Thud>::searching(row, &SEARCH_SETS[0], |_, _, _| unreachable!("not played")).network
+    };
+    assert_eq!(network_of(row), Some("test-thud-material.knet"));
     let setup = |network| AgentSetup {
-        level: 2,
+        level: &Thud::levels()[2],
         weights: Vec::new(),
         time_control: TimeControl::Batch,
         network,
@@ -616,7 +619,7 @@ fn a_level_row_that_names_a_network_searches_with_it_unless_the_setup_brings_its
         ..row
     };
     assert_eq!(level_network::<Thud>(&plain, &setup(None)), None);
-    assert_eq!(plain.level(&SEARCH_SETS[0]).network, None);
+    assert_eq!(network_of(plain), None);
     // The level plays with its network: material alone at one ply from the start.
     let hand = Evaluation::new(&EvalWeights::from_values(&eval));
     let net = level_network::<Thud>(&row, &setup(None)).unwrap();

@@ -12,8 +12,8 @@ use super::Limits;
 use std::sync::Arc;
 
 use crate::agent::{AgentSetup, TimeControl};
-use crate::game::Level;
-use crate::nnue::{Network, NetworkError};
+use crate::game::{BuildSearcher, Level};
+use crate::nnue::{Features, Network, NetworkError};
 use crate::weights::{Param, WeightSet, override_defaults};
 
 crate::weight_set! {
@@ -178,10 +178,7 @@ impl EmbeddedNetwork {
 /// When the row's embedded network does not read for `G`, which the game's level tests rule
 /// out.
 #[must_use]
-pub fn level_network<G: crate::nnue::Features>(
-    row: &LevelRow,
-    setup: &AgentSetup,
-) -> Option<Arc<Network>> {
+pub fn level_network<G: Features>(row: &LevelRow, setup: &AgentSetup<G>) -> Option<Arc<Network>> {
     setup.network.clone().or_else(|| {
         row.network.map(|embedded| {
             Arc::new(
@@ -202,23 +199,6 @@ pub(crate) fn assert_embedded_networks_read<G: crate::nnue::Features>(rows: &[Le
         if let Some(net) = row.network {
             net.read::<G>()
                 .unwrap_or_else(|e| panic!("{} of level {}: {e}", net.name, row.name));
-        }
-    }
-}
-
-impl LevelRow {
-    /// The level as the game's level list shows it, with `weights`: its table (built from this
-    /// row by [`level_table`]).
-    #[must_use]
-    pub const fn level(&self, weights: &'static WeightSet) -> Level {
-        Level {
-            name: self.name,
-            summary: self.summary,
-            weights: Some(weights),
-            network: match self.network {
-                Some(net) => Some(net.name),
-                None => None,
-            },
         }
     }
 }
@@ -299,32 +279,30 @@ pub const fn weight_sets<const N: usize, const L: usize>(
 }
 
 /// A game's level list, weakest first: its own levels `first` (those that do not search), then
-/// one level per searching row with its weight set from `sets`. `N` must be `A + B`.
+/// one level per searching row with its weight set from `sets`, each built by the game's
+/// searching constructor `agent`. `N` must be `A + B`.
 ///
 /// # Panics
-/// When `N` is not `A + B` (at compile time in a `static`).
+/// When `N` is not `A + B`, or there is no row (at compile time in a `static`).
 #[must_use]
-pub const fn level_list<const A: usize, const B: usize, const N: usize>(
-    first: [Level; A],
-    rows: &[LevelRow; B],
+pub const fn level_list<G: Features, const A: usize, const B: usize, const N: usize>(
+    first: [Level<G>; A],
+    rows: &'static [LevelRow; B],
     sets: &'static [WeightSet; B],
-) -> [Level; N] {
+    agent: BuildSearcher<G>,
+) -> [Level<G>; N] {
     assert!(
         N == A + B,
         "a level list holds the first levels then one per row"
     );
-    let mut levels = [Level {
-        name: "",
-        summary: "",
-        weights: None,
-        network: None,
-    }; N];
+    // Every entry is overwritten below.
+    let mut levels = [Level::searching(&rows[0], &sets[0], agent); N];
     let mut i = 0;
     while i < N {
         levels[i] = if i < A {
             first[i]
         } else {
-            rows[i - A].level(&sets[i - A])
+            Level::searching(&rows[i - A], &sets[i - A], agent)
         };
         i += 1;
     }
@@ -341,8 +319,7 @@ pub const fn level_list<const A: usize, const B: usize, const N: usize>(
 /// at.
 ///
 /// ```
-/// use engine::search::{SearchParams, level_list};
-/// use engine::game::Level;
+/// use engine::search::SearchParams;
 /// use engine::weights::Param;
 ///
 /// const EVAL: &[Param] = &[Param {
@@ -364,9 +341,8 @@ pub const fn level_list<const A: usize, const B: usize, const N: usize>(
 ///         eval_defaults: &[("material", 1.5)], network: None,
 ///     }
 /// }
-/// static LEVELS: [Level; 2] = level_list([], &ROWS, &SETS);
 /// assert_eq!(SETS[1].name, "demo-hard");
-/// assert_eq!(LEVELS[1].name, "hard");
+/// assert_eq!(ROWS[1].name, "hard");
 /// assert_eq!(SETS[1].params.len(), 1 + engine::search::SEARCH_LEN);
 /// assert_eq!((SETS[0].defaults()[0], SETS[1].defaults()[0]), (1.0, 1.5));
 /// ```

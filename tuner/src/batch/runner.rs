@@ -43,7 +43,7 @@ pub fn new_agents<G: Game>(plan: &Plan<G>) -> Vec<Box<dyn Agent<G>>> {
             Some(spec) => Box::new(crate::interop::external::External::<G>::new(Arc::clone(
                 spec,
             ))) as _,
-            None => G::new_agent(setup),
+            None => setup.agent(),
         })
         .collect()
 }

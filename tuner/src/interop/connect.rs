@@ -23,7 +23,6 @@ use engine::{Agent, AgentSetup, Clock, Context, NoLog, RandomStream};
 use crate::interop::protocol::htp::role_name;
 use crate::interop::protocol::line::read_line;
 use engine::Notation;
-use engine::Players;
 use engine::Rules;
 pub use wire::{DEFAULT_PORT, GameId, Message};
 
@@ -257,9 +256,9 @@ enum Turn {
 
 impl<'a> Player<'a> {
     #[must_use]
-    pub fn new(setup: &AgentSetup, clock: &'a dyn Clock) -> Self {
+    pub fn new(setup: &AgentSetup<Hnefatafl>, clock: &'a dyn Clock) -> Self {
         Self::with_agent(
-            Hnefatafl::new_agent(setup),
+            setup.agent(),
             EvalWeights::from_values(&setup.weights),
             clock,
         )
@@ -472,31 +471,29 @@ fn note_disagreement(game: &Hnefatafl, report: &mut GameReport) {
 mod tests {
     use super::*;
 
-    fn after(moves: &[&str]) -> Hnefatafl {
+    /// The game after an attacker's move out and back around a defender's move f4-i4, with
+    /// the boards it passed through: the defender's i4-f4 would now restore the first board.
+    fn defender_out_and_back() -> (Hnefatafl, Boards) {
         let mut game = Hnefatafl::new(
             &HnefataflOptions::default(),
             2,
             &mut RandomStream::dice(0),
             &mut NoLog,
         );
-        for text in moves {
-            let mv = game.parse_move(text).unwrap();
-            game.apply(mv);
-        }
-        game
-    }
-
-    /// The server's rule: a defender that moves back and forth may not restore a board of the
-    /// game (the attackers may, and a board never seen is allowed).
-    #[test]
-    fn a_defenders_move_back_to_an_earlier_board_is_refused() {
-        let mut game = after(&[]);
         let mut boards = Boards::new(&game);
         for text in ["d1-d3", "f4-i4", "d3-d1"] {
             let mv = game.parse_move(text).unwrap();
             game.apply(mv);
             boards.push(&game);
         }
+        (game, boards)
+    }
+
+    /// The server's rule: a defender that moves back and forth may not restore a board of the
+    /// game (the attackers may, and a board never seen is allowed).
+    #[test]
+    fn a_defenders_move_back_to_an_earlier_board_is_refused() {
+        let (mut game, mut boards) = defender_out_and_back();
         // Back to the start: f4 back home would restore the initial board.
         let back = game.parse_move("i4-f4").unwrap();
         assert!(boards.refuses(&game, back));
@@ -522,13 +519,7 @@ mod tests {
     /// move its evaluation likes best one ply deep; the level's other choices stand.
     #[test]
     fn the_player_never_plays_a_refused_move() {
-        let mut game = after(&[]);
-        let mut boards = Boards::new(&game);
-        for text in ["d1-d3", "f4-i4", "d3-d1"] {
-            let mv = game.parse_move(text).unwrap();
-            game.apply(mv);
-            boards.push(&game);
-        }
+        let (game, boards) = defender_out_and_back();
         let back = game.parse_move("i4-f4").unwrap();
         let weights = EvalWeights::default();
         let mut player = Player::with_agent(Box::new(Stubborn(back)), weights, &engine::NoClock);

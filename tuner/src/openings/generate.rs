@@ -28,14 +28,14 @@ const MOVE_STREAM: u64 = 0x0e7e_0bde_5000_0002;
 
 /// What `koom openings` was asked for.
 #[derive(Clone, Debug)]
-pub struct Spec {
+pub struct Spec<G: Game> {
     /// Random plies from the initial position.
     pub plies: u32,
     /// Openings wanted.
     pub count: u64,
     /// The level as written (for the header).
     pub level: String,
-    pub setup: AgentSetup,
+    pub setup: AgentSetup<G>,
     /// Seat 0's score range kept.
     pub keep: RangeInclusive<f64>,
     /// Self-play games per candidate.
@@ -124,8 +124,8 @@ struct Scored {
 }
 
 /// Plays `spec.games` self-play games from `start`.
-fn score<G: Game>(spec: &Spec, options: &G::Options, start: &G, k: u64) -> Scored {
-    let mut agents = vec![G::new_agent(&spec.setup), G::new_agent(&spec.setup)];
+fn score<G: Game>(spec: &Spec<G>, options: &G::Options, start: &G, k: u64) -> Scored {
+    let mut agents = vec![spec.setup.agent(), spec.setup.agent()];
     let (mut total, mut plies, mut capped) = (0.0, 0u64, 0u64);
     for j in 0..spec.games {
         let seeded = SeededGame {
@@ -167,7 +167,7 @@ pub fn check_game<G: Game>() -> Result<(), InputError> {
 /// Draws and scores candidates on `threads` threads until `spec.count` are kept, `spec.max_tries`
 /// are drawn or `interrupt` is set; `progress(kept, tried)` is called after each batch.
 pub fn generate<G: Game>(
-    spec: &Spec,
+    spec: &Spec<G>,
     options: &G::Options,
     threads: usize,
     interrupt: &AtomicBool,
@@ -239,7 +239,7 @@ mod tests {
     use super::*;
     use crate::agents::parse_agent;
 
-    fn spec<G: Game>(count: u64, keep: RangeInclusive<f64>) -> Spec {
+    fn spec<G: Game>(count: u64, keep: RangeInclusive<f64>) -> Spec<G> {
         Spec {
             plies: 4,
             count,

@@ -10,7 +10,10 @@ use super::eval::{EvalWeights, Evaluation};
 use crate::agent::{Agent, AgentSetup};
 use crate::game::Level;
 use crate::nnue::NetEvaluation;
-use crate::search::{SearchParams, SearchingAgent, level_list, level_network, level_values};
+use crate::search::{
+    LevelRow, SearchParams, SearchingAgent, level_list, level_network, level_values,
+};
+use crate::weights::WeightSet;
 
 /// Full-width search defaults with Hnefatafl's contempt.
 const fn search(
@@ -51,9 +54,9 @@ crate::search_levels! {
     /// 100 a ply (futility), and Expert also searches late quiet moves a ply shallower, stops at
     /// five plies (the 100 ms a batch move may take), and deepens up to nine where five plies
     /// cost little (a lone king among attackers), to see the perpetuals of such endings.
-    const ROWS;
+    pub(super) const ROWS;
     /// Each level's table: the evaluation's weights, then the search parameters.
-    static SETS;
+    pub(super) static SETS;
     "easy" {
         summary: "one ply: the move with the best evaluation, wins taken, at most 50,000 nodes (player: 0.1 s)",
         table_bits: 10,
@@ -84,32 +87,38 @@ crate::search_levels! {
     }
 }
 
-pub(super) static LEVELS: [Level; 4] = level_list([], &ROWS, &SETS);
+pub(super) static LEVELS: [Level<Hnefatafl>; 4] = level_list([], &ROWS, &SETS, searching);
 
-/// The level `setup` asks for, with the network it names or its level's, if any.
-pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Hnefatafl>> {
-    let level = setup.level.min(ROWS.len() - 1);
-    match level_network::<Hnefatafl>(&ROWS[level], setup) {
+/// A level of `row`, with the network `setup` names or its row's, if any.
+fn searching(
+    row: &LevelRow,
+    set: &WeightSet,
+    setup: &AgentSetup<Hnefatafl>,
+) -> Box<dyn Agent<Hnefatafl>> {
+    match level_network::<Hnefatafl>(row, setup) {
         Some(net) => {
-            let (eval, search) = level_values(&SETS[level], &setup.weights);
+            let (eval, search) = level_values(set, &setup.weights);
             Box::new(SearchingAgent::with_root(
-                &ROWS[level],
+                row,
                 NetEvaluation::new(Evaluation::new(EvalWeights::from_values(&eval)), net),
                 &search,
                 setup.time_control,
                 |game: &Hnefatafl, eval| eval.node(game),
             ))
         }
-        None => Box::new(searching_agent(setup)),
+        None => Box::new(searching_agent(row, set, setup)),
     }
 }
 
-/// The level `setup` asks for (the strongest when its index is beyond them).
-pub(super) fn searching_agent(setup: &AgentSetup) -> SearchingAgent<Hnefatafl, Evaluation> {
-    let level = setup.level.min(ROWS.len() - 1);
-    let (eval, search) = level_values(&SETS[level], &setup.weights);
+/// A level of `row` with its hand-made evaluation.
+pub(super) fn searching_agent(
+    row: &LevelRow,
+    set: &WeightSet,
+    setup: &AgentSetup<Hnefatafl>,
+) -> SearchingAgent<Hnefatafl, Evaluation> {
+    let (eval, search) = level_values(set, &setup.weights);
     SearchingAgent::new(
-        &ROWS[level],
+        row,
         Evaluation::new(EvalWeights::from_values(&eval)),
         &search,
         setup.time_control,

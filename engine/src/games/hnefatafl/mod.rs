@@ -28,9 +28,7 @@ pub use rules::Capture;
 #[cfg(feature = "analytics")]
 pub use stats::{HnefataflStats, HnefataflSummary};
 
-use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::nnue::{Network, NetworkError};
 use crate::game::{
     Counters, EndReason, Hints, Level, Log, Notation, OptionDoc, Outcome, Players, Rules,
 };
@@ -370,23 +368,13 @@ impl Notation for Hnefatafl {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        notation::parse_move(self, text)
-            .map_err(|e| e.reading("hnefatafl move", text))
+        notation::parse_move(self, text).map_err(|e| e.reading("hnefatafl move", text))
     }
 }
 
 impl Players for Hnefatafl {
-    fn levels() -> &'static [Level] {
+    fn levels() -> &'static [Level<Self>] {
         &agents::LEVELS
-    }
-
-    fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
-        agents::new_agent(setup)
-    }
-
-    /// Every level searches.
-    fn accepts_network(_: usize, net: &Network) -> Result<(), NetworkError> {
-        net.check_for::<Self>()
     }
 
     fn evaluation_terms(&self) -> Option<Vec<f64>> {

@@ -3,7 +3,7 @@
 
 use super::board::{FINISH, LAST_TRACK, SEATS, is_safe, progress_of, track_square};
 use super::{Ludo, Move, YARD};
-use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
+use crate::agent::{Agent, Analysis, Context, best_move, pick};
 use crate::game::{Level, Rules};
 
 crate::weight_set! {
@@ -27,41 +27,34 @@ crate::weight_set! {
     }
 }
 
-pub(super) const LEVELS: &[Level] = &[
-    Level {
-        name: "easy",
-        summary: "uniformly random legal move",
-        weights: None,
-        network: None,
-    },
-    Level {
-        name: "normal",
-        summary: "capture (more beats fewer) > finish > leave yard > safe square > progress",
-        weights: None,
-        network: None,
-    },
-    Level {
-        name: "hard",
-        summary: "Normal's order minus risk_weight x the chance of being captured next turn",
-        weights: Some(&HardWeights::SET),
-        network: None,
-    },
+pub(super) const LEVELS: &[Level<Ludo>] = &[
+    Level::new("easy", "uniformly random legal move", None, |_| {
+        Box::new(Easy)
+    }),
+    Level::new(
+        "normal",
+        "capture (more beats fewer) > finish > leave yard > safe square > progress",
+        None,
+        |_| {
+            Box::new(Tiered {
+                weights: HardWeights {
+                    risk_weight: 0.0,
+                    ..HardWeights::default()
+                },
+            })
+        },
+    ),
+    Level::new(
+        "hard",
+        "Normal's order minus risk_weight x the chance of being captured next turn",
+        Some(&HardWeights::SET),
+        |setup| {
+            Box::new(Tiered {
+                weights: HardWeights::from_values(&setup.weights),
+            })
+        },
+    ),
 ];
-
-pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Ludo>> {
-    match setup.level {
-        0 => Box::new(Easy),
-        1 => Box::new(Tiered {
-            weights: HardWeights {
-                risk_weight: 0.0,
-                ..HardWeights::default()
-            },
-        }),
-        _ => Box::new(Tiered {
-            weights: HardWeights::from_values(&setup.weights),
-        }),
-    }
-}
 
 /// Uniformly random legal move.
 #[derive(Clone, Copy, Debug)]

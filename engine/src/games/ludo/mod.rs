@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 pub use agents::{HardWeights, risk_numerator};
 pub use board::{FINISH, HOME_STRAIGHT, LAST_TRACK, SEATS, is_safe, track_square};
 
-use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
 use crate::game::{
     Counters, EndReason, Hints, Level, Log, Notation, OptionDoc, Outcome, Players, Rules, SeatSet,
@@ -348,13 +347,12 @@ impl Notation for Ludo {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        notation::parse_move(self, text)
-            .map_err(|e| e.reading("ludo move", text))
+        notation::parse_move(self, text).map_err(|e| e.reading("ludo move", text))
     }
 
     fn from_position(text: &str, options: &LudoOptions) -> Result<Self, ParseError> {
-        let mut game = notation::from_position(text)
-            .map_err(|e| e.reading("ludo position", text))?;
+        let mut game =
+            notation::from_position(text).map_err(|e| e.reading("ludo position", text))?;
         game.roll_cap = options.roll_cap;
         Ok(game)
     }
@@ -381,12 +379,8 @@ impl Notation for Ludo {
 }
 
 impl Players for Ludo {
-    fn levels() -> &'static [Level] {
+    fn levels() -> &'static [Level<Self>] {
         agents::LEVELS
-    }
-
-    fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
-        agents::new_agent(setup)
     }
 }
 

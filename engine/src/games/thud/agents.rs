@@ -13,10 +13,10 @@ use super::node::{HORIZON, Node};
 use super::{Move, Side, Thud};
 use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
 use crate::game::Level;
-use crate::nnue::{NetEvaluation, Network, NetworkError};
+use crate::nnue::NetEvaluation;
 use crate::search::{
-    Evaluator, SearchGame, SearchParams, SearchRoot, SearchingAgent, level_list, level_network,
-    level_values,
+    Evaluator, LevelRow, SearchGame, SearchParams, SearchRoot, SearchingAgent, level_list,
+    level_network, level_values,
 };
 use crate::weights::{Param, WeightSet, with_defaults};
 
@@ -133,27 +133,25 @@ crate::search_levels! {
     }
 }
 
-/// The index of the first searching level: Beginner and Easy come first.
-const SEARCHING: usize = 2;
-
 /// Beginner and Easy, which do not search, then the searching levels.
-pub(super) static LEVELS: [Level; 5] = level_list(
+pub(super) static LEVELS: [Level<Thud>; 5] = level_list(
     [
-        Level {
-            name: "beginner",
-            summary: "random moves; takes a capture when one is there with probability capture_chance",
-            weights: Some(&BeginnerWeights::SET),
-            network: None,
-        },
-        Level {
-            name: "easy",
-            summary: "the move whose position the evaluation likes best (captures, formations); no lookahead",
-            weights: Some(&EASY_WEIGHTS),
-            network: None,
-        },
+        Level::new(
+            "beginner",
+            "random moves; takes a capture when one is there with probability capture_chance",
+            Some(&BeginnerWeights::SET),
+            beginner,
+        ),
+        Level::new(
+            "easy",
+            "the move whose position the evaluation likes best (captures, formations); no lookahead",
+            Some(&EASY_WEIGHTS),
+            easy,
+        ),
     ],
     &ROWS,
     &SEARCH_SETS,
+    searching,
 );
 
 impl SearchRoot for Thud {
@@ -164,36 +162,38 @@ impl SearchRoot for Thud {
     }
 }
 
-pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
-    match setup.level {
-        0 => Box::new(Beginner {
-            weights: BeginnerWeights::from_values(&setup.weights),
-        }),
-        1 => Box::new(Easy {
-            eval: Evaluation::new(&EvalWeights::from_values(
-                &EASY_WEIGHTS.completed(&setup.weights),
-            )),
-        }),
-        level => {
-            let row = (level - SEARCHING).min(ROWS.len() - 1);
-            let (eval, search) = level_values(&SEARCH_SETS[row], &setup.weights);
-            let hand = Evaluation::new(&EvalWeights::from_values(&eval));
-            match level_network::<Thud>(&ROWS[row], setup) {
-                Some(net) => Box::new(SearchingAgent::with_root(
-                    &ROWS[row],
-                    NetEvaluation::new(hand, net),
-                    &search,
-                    setup.time_control,
-                    |game: &Thud, eval| eval.node(game),
-                )),
-                None => Box::new(SearchingAgent::<Thud, _>::new(
-                    &ROWS[row],
-                    hand,
-                    &search,
-                    setup.time_control,
-                )),
-            }
-        }
+fn beginner(setup: &AgentSetup<Thud>) -> Box<dyn Agent<Thud>> {
+    Box::new(Beginner {
+        weights: BeginnerWeights::from_values(&setup.weights),
+    })
+}
+
+fn easy(setup: &AgentSetup<Thud>) -> Box<dyn Agent<Thud>> {
+    Box::new(Easy {
+        eval: Evaluation::new(&EvalWeights::from_values(
+            &EASY_WEIGHTS.completed(&setup.weights),
+        )),
+    })
+}
+
+/// A searching level, with the network `setup` names or its row's, if any.
+fn searching(row: &LevelRow, set: &WeightSet, setup: &AgentSetup<Thud>) -> Box<dyn Agent<Thud>> {
+    let (eval, search) = level_values(set, &setup.weights);
+    let hand = Evaluation::new(&EvalWeights::from_values(&eval));
+    match level_network::<Thud>(row, setup) {
+        Some(net) => Box::new(SearchingAgent::with_root(
+            row,
+            NetEvaluation::new(hand, net),
+            &search,
+            setup.time_control,
+            |game: &Thud, eval| eval.node(game),
+        )),
+        None => Box::new(SearchingAgent::<Thud, _>::new(
+            row,
+            hand,
+            &search,
+            setup.time_control,
+        )),
     }
 }
 
@@ -202,17 +202,6 @@ pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Thud>> {
 pub(super) fn top_evaluation() -> Evaluation {
     let (eval, _) = level_values(&SEARCH_SETS[ROWS.len() - 1], &[]);
     Evaluation::new(&EvalWeights::from_values(&eval))
-}
-
-/// [`Players::accepts_network`](crate::Players::accepts_network) for Thud: the searching levels.
-pub(super) fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
-    if level < SEARCHING {
-        return Err(NetworkError::Mismatch(format!(
-            "thud level {} does not search (a network needs balanced, hard or expert)",
-            LEVELS[level].name
-        )));
-    }
-    net.check_for::<Thud>()
 }
 
 /// Whether `mv` takes something in `game`.

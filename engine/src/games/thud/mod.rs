@@ -36,9 +36,7 @@ pub use notation::{
 #[cfg(feature = "analytics")]
 pub use stats::{AgentSummary, MatchRecord, ReasonCount, ThudStats, ThudSummary};
 
-use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
-use crate::nnue::{Network, NetworkError};
 use crate::game::{
     Counters, EndReason, Hints, Level, Log, MAX_SEATS, Notation, OptionDoc, Outcome, Players, Rules,
 };
@@ -318,22 +316,14 @@ impl Notation for Thud {
     /// Reads a move; the error says what is malformed or which rule the move breaks (the
     /// caller names the move).
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        self.read_move(text).map_err(|e| e.reading("thud move", text))
+        self.read_move(text)
+            .map_err(|e| e.reading("thud move", text))
     }
 }
 
 impl Players for Thud {
-    fn levels() -> &'static [Level] {
+    fn levels() -> &'static [Level<Self>] {
         &agents::LEVELS
-    }
-
-    fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
-        agents::new_agent(setup)
-    }
-
-    /// Balanced, Hard and Expert search; Beginner and Easy do not.
-    fn accepts_network(level: usize, net: &Network) -> Result<(), NetworkError> {
-        agents::accepts_network(level, net)
     }
 }
 

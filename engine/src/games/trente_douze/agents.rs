@@ -5,7 +5,7 @@ use super::damage::kill_probability;
 use super::hand::{Hand, Threshold};
 use super::policy::{Policy, TurnState};
 use super::{Move, TrenteDouze};
-use crate::agent::{Agent, AgentSetup, Analysis, Context, best_move, pick};
+use crate::agent::{Agent, Analysis, Context, best_move, pick};
 use crate::game::Level;
 
 crate::weight_set! {
@@ -28,36 +28,25 @@ crate::weight_set! {
     }
 }
 
-pub(super) const LEVELS: &[Level] = &[
-    Level {
-        name: "easy",
-        summary: "random legal set-asides and victims",
-        weights: None,
-        network: None,
-    },
-    Level {
-        name: "normal",
-        summary: "small if the first roll has more 1-2s than 5-6s, else big; keeps every 1 (small) \
-                  or 6 (big), else the single best die; hits the leader",
-        weights: None,
-        network: None,
-    },
-    Level {
-        name: "hard",
-        summary: "keeps by the exact optimal policy for damage dealt against points lost (a \
-                  precomputed table); victim by score and rounds won",
-        weights: Some(&HardWeights::SET),
-        network: None,
-    },
+pub(super) const LEVELS: &[Level<TrenteDouze>] = &[
+    Level::new("easy", "random legal set-asides and victims", None, |_| {
+        Box::new(Easy)
+    }),
+    Level::new(
+        "normal",
+        "small if the first roll has more 1-2s than 5-6s, else big; keeps every 1 (small) \
+         or 6 (big), else the single best die; hits the leader",
+        None,
+        |_| Box::new(Normal),
+    ),
+    Level::new(
+        "hard",
+        "keeps by the exact optimal policy for damage dealt against points lost (a \
+         precomputed table); victim by score and rounds won",
+        Some(&HardWeights::SET),
+        |setup| Box::new(Hard::new(HardWeights::from_values(&setup.weights))),
+    ),
 ];
-
-pub(super) fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<TrenteDouze>> {
-    match setup.level {
-        0 => Box::new(Easy),
-        1 => Box::new(Normal),
-        _ => Box::new(Hard::new(HardWeights::from_values(&setup.weights))),
-    }
-}
 
 /// The move setting aside `dice` with threshold `t` (named only on the turn's first set-aside).
 fn keep_move(game: &TrenteDouze, (dice, t): (Hand, Threshold)) -> Move {

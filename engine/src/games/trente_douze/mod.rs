@@ -25,14 +25,13 @@ pub use agents::{HardWeights, normal_keep};
 pub use damage::{EXPECTED_KEPT, KEPT_LAW, KEPT_LAW_LEN, expected_damage, kill_probability};
 pub use hand::{DICE, Dice, Hand, Threshold};
 pub use policy::{Policy, TurnState, Values, evaluate};
+pub use record::{SeatRecord, TurnSums};
 pub use rules::{
     ROUNDS, START_SCORE, TurnResult, attack_dice, game_winners, round_winners, turn_result,
 };
-pub use record::{SeatRecord, TurnSums};
 #[cfg(feature = "analytics")]
 pub use stats::{TrenteDouzeStats, TrenteDouzeSummary};
 
-use crate::agent::{Agent, AgentSetup};
 use crate::error::{OptionError, ParseError};
 use crate::game::{
     Counters, EndReason, Ending, Hints, Level, Log, MAX_SEATS, Notation, Outcome, Players, Rules,
@@ -594,8 +593,7 @@ impl Notation for TrenteDouze {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        notation::parse_move(self, text)
-            .map_err(|e| e.reading("trente-douze move", text))
+        notation::parse_move(self, text).map_err(|e| e.reading("trente-douze move", text))
     }
 
     fn render(&self) -> String {
@@ -643,12 +641,8 @@ impl Notation for TrenteDouze {
 }
 
 impl Players for TrenteDouze {
-    fn levels() -> &'static [Level] {
+    fn levels() -> &'static [Level<Self>] {
         agents::LEVELS
-    }
-
-    fn new_agent(setup: &AgentSetup) -> Box<dyn Agent<Self>> {
-        agents::new_agent(setup)
     }
 }
 

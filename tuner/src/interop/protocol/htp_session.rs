@@ -13,7 +13,6 @@ use super::htp::{
     COMMANDS, Fischer, HtpCommand, HtpError, PROTOCOL_VERSION, parse_command, response, role_name,
 };
 use engine::Notation;
-use engine::Players;
 use engine::Rules;
 
 /// Why the session refuses a command: the text it answers after `? `.
@@ -65,10 +64,10 @@ impl std::fmt::Debug for HtpSession {
 impl HtpSession {
     /// A session of the level `setup`, called `name` in answer to `name`.
     #[must_use]
-    pub fn new(name: String, setup: &AgentSetup, options: HnefataflOptions) -> Self {
+    pub fn new(name: String, setup: &AgentSetup<Hnefatafl>, options: HnefataflOptions) -> Self {
         Self {
             name,
-            agent: Hnefatafl::new_agent(setup),
+            agent: setup.agent(),
             game: Self::initial(&options),
             options,
             resigned: None,

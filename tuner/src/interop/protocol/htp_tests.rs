@@ -9,11 +9,12 @@ use super::htp::{
 };
 use super::{EngineSession, Flow, HtpSession};
 use engine::Notation;
+use engine::Players;
 use engine::Rules;
 
-fn setup(level: usize) -> AgentSetup {
+fn setup(level: usize) -> AgentSetup<Hnefatafl> {
     AgentSetup {
-        level,
+        level: &Hnefatafl::levels()[level],
         weights: Vec::new(),
         time_control: TimeControl::Batch,
         network: None,

@@ -35,11 +35,11 @@ impl<G: Game> std::fmt::Debug for EngineSession<G> {
 impl<G: Game> EngineSession<G> {
     /// A session of the level `setup`, called `name` in the handshake.
     #[must_use]
-    pub fn new(name: String, setup: &AgentSetup, options: G::Options) -> Self {
+    pub fn new(name: String, setup: &AgentSetup<G>, options: G::Options) -> Self {
         let seats = G::SEATS.0;
         Self {
             name,
-            agent: G::new_agent(setup),
+            agent: setup.agent(),
             game: Self::initial(&options, seats),
             options,
             seats,

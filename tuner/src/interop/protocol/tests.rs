@@ -84,7 +84,7 @@ fn replies_parse_and_garbage_is_named() {
 
 fn session<G: Game>(level: usize) -> EngineSession<G> {
     let setup = AgentSetup {
-        level,
+        level: &G::levels()[level],
         weights: Vec::new(),
         time_control: TimeControl::Batch,
         network: None,

@@ -72,7 +72,7 @@ impl Outcome {
 #[derive(Debug)]
 pub struct Checked<'a, G: Game> {
     request: &'a Request,
-    setup: engine::AgentSetup,
+    setup: engine::AgentSetup<G>,
     /// The level's name, for the weights file's default name.
     pub level: &'static str,
     set: &'static WeightSet,
@@ -90,7 +90,7 @@ pub fn check<G: Game>(request: &Request) -> Result<Checked<'_, G>, InputError> {
     }
     let width = terms_width::<G>()?;
     let setup = parse_agent::<G>(&request.level, engine::TimeControl::Batch)?;
-    let level = &G::levels()[setup.level];
+    let level = setup.level;
     let Some(set) = level.weights else {
         return Err(InputError::new(format!(
             "{} level `{}` has no weight set",

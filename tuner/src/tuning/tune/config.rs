@@ -4,12 +4,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use engine::weights::Param;
-use engine::{AgentSetup, Game, TimeControl, WeightSet};
+use engine::{AgentSetup, Game, Level, TimeControl, WeightSet};
 use serde::{Deserialize, Serialize};
 
 use super::spsa::{DEFAULT_R_END, Settings};
 use crate::InputError;
-use crate::agents::{level_index, load_weights, one_line, parse_agent, parse_options};
+use crate::agents::{level, load_weights, one_line, parse_agent, parse_options};
 use crate::config::DEFAULT_SEED;
 use crate::strength::stats::{Bounds, EloModel};
 
@@ -107,7 +107,7 @@ pub struct Verify {
 /// A config checked against its game: everything a run needs.
 #[derive(Clone, Debug)]
 pub struct TuneSpec<G: Game> {
-    pub level: usize,
+    pub level: &'static Level<G>,
     pub set: &'static WeightSet,
     /// The table with this run's ranges and steps (see [`TuneFile::ranges`]).
     pub params: Vec<Param>,
@@ -120,7 +120,7 @@ pub struct TuneSpec<G: Game> {
     pub seed: u64,
     pub threads: usize,
     /// The fixed opponent, as written and as resolved.
-    pub opponent: Option<(String, AgentSetup)>,
+    pub opponent: Option<(String, AgentSetup<G>)>,
     pub verify: Verify,
     pub options: G::Options,
     /// The options as written, for the plans the runner takes.
@@ -130,8 +130,8 @@ pub struct TuneSpec<G: Game> {
 impl<G: Game> TuneSpec<G> {
     /// Checks `file` against game `G`.
     pub fn new(file: &TuneFile) -> Result<Self, InputError> {
-        let level = level_index::<G>(&file.level)?;
-        let set = weight_set::<G>(level)?;
+        let level = level::<G>(&file.level)?;
+        let set = weight_set(level)?;
         engine::weights::check_table(set)
             .map_err(|e| InputError::new(format!("weight set table: {e}")))?;
         let tuned = tuned_indices(set, file.parameters.as_deref())?;
@@ -188,16 +188,15 @@ impl<G: Game> TuneSpec<G> {
     /// The level's name as the game spells it.
     #[must_use]
     pub fn level_name(&self) -> &'static str {
-        G::levels()[self.level].name
+        self.level.name
     }
 }
 
 /// The tuned parameters' indices, in table order; unknown and repeated names are errors.
-/// The weight set of level `level`, which must have one to be tuned.
-fn weight_set<G: Game>(level: usize) -> Result<&'static WeightSet, InputError> {
-    let levels = G::levels();
-    levels[level].weights.ok_or_else(|| {
-        let tunable: Vec<&str> = levels
+/// The weight set of `level`, which must have one to be tuned.
+fn weight_set<G: Game>(level: &Level<G>) -> Result<&'static WeightSet, InputError> {
+    level.weights.ok_or_else(|| {
+        let tunable: Vec<&str> = G::levels()
             .iter()
             .filter(|l| l.weights.is_some())
             .map(|l| l.name)
@@ -210,7 +209,7 @@ fn weight_set<G: Game>(level: usize) -> Result<&'static WeightSet, InputError> {
         InputError::new(format!(
             "{} level `{}` has no weight set to tune ({with_one})",
             G::NAME,
-            levels[level].name
+            level.name
         ))
     })
 }

@@ -57,6 +57,7 @@ struct Canonical<'a, O> {
     c_end_steps: f64,
     alpha: f64,
     gamma: f64,
+    /// The opponent's level by its number in the game's list, and its weights.
     opponent: Option<(usize, &'a [f64])>,
     options: &'a O,
     /// The suite's hash and order; absent without one, so that other configs keep their hash.
@@ -129,7 +130,13 @@ impl<G: Game> Tuner<G> {
             opponent: spec
                 .opponent
                 .as_ref()
-                .map(|(_, s)| (s.level, s.weights.as_slice())),
+                .map(|(written, s)| {
+                    let index = s.level.index().ok_or_else(|| {
+                        InputError::new(format!("opponent `{written}` is not a {} level", G::NAME))
+                    })?;
+                    Ok::<_, InputError>((index, s.weights.as_slice()))
+                })
+                .transpose()?,
             options: &spec.options,
             openings: template
                 .openings

@@ -10,12 +10,11 @@ fn agent(
     level: usize,
     time_control: crate::agent::TimeControl,
 ) -> Box<dyn crate::agent::Agent<Hnefatafl>> {
-    Hnefatafl::new_agent(&crate::agent::AgentSetup {
-        level,
-        weights: Hnefatafl::levels()[level].weights.unwrap().defaults(),
+    crate::agent::AgentSetup {
         time_control,
-        network: None,
-    })
+        ..Hnefatafl::levels()[level].setup()
+    }
+    .agent()
 }
 
 fn choose_with(
@@ -63,7 +62,9 @@ fn weight_tables_are_consistent() {
         depths.push((search.depth, search.nodes));
     }
     assert!(
-        depths.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1),
+        depths
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1),
         "each level searches deeper, on a larger budget: {depths:?}"
     );
 }
@@ -130,13 +131,14 @@ fn player_time_control_reads_the_clock() {
 
 #[test]
 fn the_player_time_budget_binds_on_an_injected_clock() {
+    use super::super::agents::{ROWS, SETS, searching_agent};
     let setup = crate::agent::AgentSetup {
-        level: 3,
+        level: &Hnefatafl::levels()[3],
         weights: Vec::new(),
         time_control: crate::agent::TimeControl::Player,
         network: None,
     };
-    let mut expert = super::super::agents::searching_agent(&setup);
+    let mut expert = searching_agent(&ROWS[3], &SETS[3], &setup);
     let limits = *expert.limits(0);
     assert_eq!(
         (limits.depth, limits.time_ms, limits.nodes),
@@ -251,10 +253,16 @@ fn roamer_net_counts_the_squares_a_free_soldier_cannot_reach_safely() {
     let e3 = "/11/11/11/5t5/4tTt4/4tKt4/5t5/11/4t6/9T1/11/ a";
     assert_eq!(roamer_net(e3), 40.0 - 18.0);
     // The sealed soldier beside the king does not count: with the roamer gone, nothing is free.
-    assert_eq!(roamer_net("/11/11/11/5t5/4tTt4/4tKt4/5t5/11/11/11/11/ a"), 40.0);
+    assert_eq!(
+        roamer_net("/11/11/11/5t5/4tTt4/4tKt4/5t5/11/11/11/11/ a"),
+        40.0
+    );
     // While the king can reach a corner the term is zero, whatever the soldiers can reach.
     assert_eq!(roamer_net(START), 0.0);
-    assert_eq!(roamer_net("/11/11/11/11/4tTt4/4tK5/5t5/11/11/9T1/11/ a"), 0.0);
+    assert_eq!(
+        roamer_net("/11/11/11/11/4tTt4/4tK5/5t5/11/11/9T1/11/ a"),
+        0.0
+    );
 }
 
 #[test]
@@ -262,7 +270,10 @@ fn roamer_net_counts_once_an_edge_king_is_shut_off_from_the_corners() {
     // The king on f11 between attackers at e11 and g11, with f10 taken too: on the edge he
     // cannot be captured, and he reaches no corner. The roamer at j2 reaches rank 2 and file j
     // (20 squares), but g11 reaches i11, so j11 (beside the corner k11) is a trap: 19 safe.
-    assert_eq!(roamer_net("/4tKt4/5t5/11/11/11/11/11/11/11/9T1/11/ a"), 40.0 - 19.0);
+    assert_eq!(
+        roamer_net("/4tKt4/5t5/11/11/11/11/11/11/11/9T1/11/ a"),
+        40.0 - 19.0
+    );
     // Without g11 the king walks to k11: the term waits.
     assert_eq!(roamer_net("/4tK5/5t5/11/11/11/11/11/11/11/9T1/11/ a"), 0.0);
 }
@@ -273,12 +284,18 @@ fn roamer_net_counts_once_a_soldier_that_cannot_move_walls_the_king_off_a_corner
     // d11. Neither the king nor b11 can move, so the king never reaches a11, although a11 is
     // free of attackers. The roamer at j2 reaches rank 2 and file j (20 squares); d11 reaches
     // i11, so j11 (beside k11) is a trap: 19 safe.
-    assert_eq!(roamer_net("/1TKt7/1tt8/11/11/11/11/11/11/11/9T1/11/ a"), 40.0 - 19.0);
+    assert_eq!(
+        roamer_net("/1TKt7/1tt8/11/11/11/11/11/11/11/9T1/11/ a"),
+        40.0 - 19.0
+    );
     // Without b10, the soldier on b11 can step aside and open a11: the term waits.
     assert_eq!(roamer_net("/1TKt7/2t8/11/11/11/11/11/11/11/9T1/11/ a"), 0.0);
     // A soldier on b10 instead of the attacker: b11 is boxed in by his own side only, and b10
     // can move to make room, so nothing is frozen.
-    assert_eq!(roamer_net("/1TKt7/1Tt8/11/11/11/11/11/11/11/9T1/11/ a"), 0.0);
+    assert_eq!(
+        roamer_net("/1TKt7/1Tt8/11/11/11/11/11/11/11/9T1/11/ a"),
+        0.0
+    );
 }
 
 #[test]
@@ -380,7 +397,10 @@ fn only_moves_onto_the_kings_line_answer_a_corner_he_sees() {
             }
         });
     }
-    assert!(checked >= 50, "{checked} positions with the king seeing a corner");
+    assert!(
+        checked >= 50,
+        "{checked} positions with the king seeing a corner"
+    );
 }
 
 // ---------------------------------------------------------------- forced escapes

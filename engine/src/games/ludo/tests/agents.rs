@@ -1,15 +1,16 @@
 //! The computer levels: Normal's strict order and Hard's risk term, against hand computations.
 
 use super::*;
-use crate::agent::{Context, NoClock, TimeControl};
+use crate::agent::{AgentSetup, Context, NoClock, TimeControl};
 
 fn choose(level: usize, game: &Ludo, weights: Vec<f64>) -> Move {
-    let mut agent = Ludo::new_agent(&AgentSetup {
-        level,
+    let mut agent = AgentSetup {
+        level: &Ludo::levels()[level],
         weights,
         time_control: TimeControl::Batch,
         network: None,
-    });
+    }
+    .agent();
     let mut moves = ArrayVec::new();
     game.legal_moves(&mut moves);
     let mut rng = RandomStream::tie_break(1, 0);
@@ -128,12 +129,7 @@ fn hard_avoids_risk_that_normal_ignores() {
     // With the risk weighted at zero, the two moves tie and the tie-break decides; both occur.
     let picks: std::collections::BTreeSet<u8> = (0..40)
         .map(|seed| {
-            let mut agent = Ludo::new_agent(&AgentSetup {
-                level: 1,
-                weights: vec![],
-                time_control: TimeControl::Batch,
-                network: None,
-            });
+            let mut agent = Ludo::levels()[1].setup().agent();
             let mut rng = RandomStream::tie_break(seed, 0);
             agent
                 .choose(

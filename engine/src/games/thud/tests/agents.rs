@@ -3,7 +3,7 @@
 
 use super::*;
 use super::{board, random_game};
-use crate::agent::{AgentSetup, Clock, Context, NoClock, TimeControl};
+use crate::agent::{Agent, AgentSetup, Clock, Context, NoClock, TimeControl};
 use crate::game::{NoLog, seat_agent};
 use crate::search::{Evaluator, SearchGame};
 use crate::weights::{Param, check_table};
@@ -17,12 +17,13 @@ fn agent(level: usize, changes: &[(&str, f64)], time_control: TimeControl) -> Bo
     for &(name, value) in changes {
         weights[set.index_of(name).expect("a parameter of the level")] = value;
     }
-    Thud::new_agent(&AgentSetup {
-        level,
+    AgentSetup {
+        level: &Thud::levels()[level],
         weights,
         time_control,
         network: None,
-    })
+    }
+    .agent()
 }
 
 fn choose(agent: &mut dyn Agent<Thud>, game: &Thud, seed: u64, clock: &dyn Clock) -> Move {
@@ -73,11 +74,9 @@ fn level_tables_are_consistent() {
         }
         .values()[..]
     );
-    for (table, depth, width, threats) in [
-        (0, 2.0, 8.0, 1.0),
-        (1, 3.0, 16.0, 0.0),
-        (2, 6.0, 24.0, 0.0),
-    ] {
+    for (table, depth, width, threats) in
+        [(0, 2.0, 8.0, 1.0), (1, 3.0, 16.0, 0.0), (2, 6.0, 24.0, 0.0)]
+    {
         let table = &SEARCH_SETS[table];
         // Balanced prices weaknesses lower when it plays the dwarfs, Hard pays nothing for a lone
         // dwarf, Expert hunts harder late in a round; the rest is shared.
@@ -99,7 +98,15 @@ fn level_tables_are_consistent() {
         };
         for (p, shared) in table.params[..eval].iter().zip(EvalWeights::SET.params) {
             if lower.contains(&p.name) || higher.contains(&p.name) {
-                assert_eq!(Param { default: shared.default, ..*p }, *shared, "{}", p.name);
+                assert_eq!(
+                    Param {
+                        default: shared.default,
+                        ..*p
+                    },
+                    *shared,
+                    "{}",
+                    p.name
+                );
                 let below = lower.contains(&p.name);
                 assert_eq!(p.default < shared.default, below, "{}", p.name);
                 assert_eq!(p.default > shared.default, !below, "{}", p.name);
@@ -575,7 +582,10 @@ fn balanced_and_hard_price_weaknesses_their_own_way_when_they_play_the_dwarfs() 
     // Expert weighs them alike whichever side it plays (its own term is for hunters of a lone
     // troll, and none stands within two squares of one).
     let expert = level_eval(2);
-    assert_eq!(expert.dwarf_score(&as_dwarfs), expert.dwarf_score(&as_trolls));
+    assert_eq!(
+        expert.dwarf_score(&as_dwarfs),
+        expert.dwarf_score(&as_trolls)
+    );
 }
 
 #[test]

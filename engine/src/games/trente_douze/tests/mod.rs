@@ -7,7 +7,7 @@ mod games;
 mod rules;
 
 use super::*;
-use crate::agent::{Context, NoClock, TimeControl};
+use crate::agent::{AgentSetup, Context, NoClock, TimeControl};
 use crate::game::NoLog;
 
 /// Dice read from a script, so a test can play out an exact sequence of throws.
@@ -97,16 +97,9 @@ fn run_logged_game(seats: usize, levels: &[usize], seed: u64, log: &mut impl Log
     let mut game = TrenteDouze::new(&TrenteDouzeOptions::default(), seats, &mut dice, log);
     let mut agents: Vec<_> = (0..seats)
         .map(|s| {
-            let level = levels[s % levels.len()];
-            TrenteDouze::new_agent(&AgentSetup {
-                level,
-                weights: TrenteDouze::levels()[level]
-                    .weights
-                    .map(|w| w.defaults())
-                    .unwrap_or_default(),
-                time_control: TimeControl::Batch,
-                network: None,
-            })
+            TrenteDouze::levels()[levels[s % levels.len()]]
+                .setup()
+                .agent()
         })
         .collect();
     let mut rngs: Vec<_> = (0..seats)
@@ -144,12 +137,13 @@ fn choose(level: usize, game: &TrenteDouze) -> Move {
 }
 
 fn choose_with(level: usize, weights: Vec<f64>, game: &TrenteDouze) -> Move {
-    let mut agent = TrenteDouze::new_agent(&AgentSetup {
-        level,
+    let mut agent = AgentSetup {
+        level: &TrenteDouze::levels()[level],
         weights,
         time_control: TimeControl::Batch,
         network: None,
-    });
+    }
+    .agent();
     let mut rng = RandomStream::tie_break(1, 0);
     agent.choose(
         game,
