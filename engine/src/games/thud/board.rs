@@ -365,6 +365,13 @@ impl SquareSet {
         })
     }
 
+    /// Adds cell `c` and its eight neighbours (walls included).
+    #[inline]
+    pub(super) fn insert_around(&mut self, c: usize) {
+        self.insert_cell(c);
+        *self = self.or(&NEIGHBOURS[c]);
+    }
+
     /// The squares next to a square of this set (walls included, which hold no piece).
     #[must_use]
     pub fn neighbours(&self) -> Self {

@@ -8,7 +8,8 @@
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, DIRS, DWARF, EMPTY, Side, Square, TROLL};
+use super::board::{Board, DIRS, DWARF, EMPTY, Side, Square, SquareSet, TROLL};
+use super::notation::MAX_TROLLS;
 use crate::game::MoveBuffer;
 
 /// A move, identified by where the piece starts, where it lands and what it captures. A dwarf's
@@ -64,7 +65,10 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// The most legal moves under [`TrollCapture::All`], where a troll has one move per destination:
 /// the dwarfs' 1,792 of [`MAX_MOVES`] dominate the trolls' 8 × (8 steps + 7 shoves) = 120.
-pub const MAX_TAKE_ALL_MOVES: usize = 32 * 56;
+pub const MAX_TAKE_ALL_MOVES: usize = MAX_DWARF_MOVES;
+
+/// The most dwarf moves a position can have (see [`MAX_MOVES`]).
+const MAX_DWARF_MOVES: usize = 32 * 56;
 
 /// A move list for what the searching levels consider: the [`TrollCapture::All`] moves, and
 /// for the trolls a few captures that spare one dwarf (at most 7 more per capture, so at most
@@ -78,6 +82,10 @@ trait Visitor {
     /// A troll landing on `to`, with its capture choices still to expand; a `shove` must capture
     /// and is only visited next to a dwarf.
     fn troll(&mut self, board: &Board, from: usize, to: usize, shove: bool);
+    /// Cell `c` was read as a troll's possible landing, whatever it holds: the cells the
+    /// trolls' moves depend on (the perft shortcut's use).
+    #[inline(always)]
+    fn landing_read(&mut self, _board: &Board, _c: usize) {}
 }
 
 #[inline(always)]
@@ -124,25 +132,32 @@ fn line_reaches(board: &Board, front: usize, back: isize, length: usize) -> bool
 #[inline(always)]
 fn visit_trolls(board: &Board, v: &mut impl Visitor) {
     for sq in board.trolls().iter() {
-        let from = sq.cell();
-        for d in DIRS {
-            let mut to = from.wrapping_add_signed(d);
+        visit_troll(board, sq.cell(), v);
+    }
+}
+
+/// The moves of the troll on cell `from`.
+#[inline(always)]
+fn visit_troll(board: &Board, from: usize, v: &mut impl Visitor) {
+    for d in DIRS {
+        let mut to = from.wrapping_add_signed(d);
+        v.landing_read(board, to);
+        if board.kind(to) != EMPTY {
+            continue;
+        }
+        v.troll(board, from, to, false);
+        // Each troll in line behind lets the front one go one square further.
+        let mut behind = from.wrapping_add_signed(-d);
+        while board.kind(behind) == TROLL {
+            to = to.wrapping_add_signed(d);
+            v.landing_read(board, to);
             if board.kind(to) != EMPTY {
-                continue;
+                break;
             }
-            v.troll(board, from, to, false);
-            // Each troll in line behind lets the front one go one square further.
-            let mut behind = from.wrapping_add_signed(-d);
-            while board.kind(behind) == TROLL {
-                to = to.wrapping_add_signed(d);
-                if board.kind(to) != EMPTY {
-                    break;
-                }
-                if board.adjacent_dwarfs(to) > 0 {
-                    v.troll(board, from, to, true);
-                }
-                behind = behind.wrapping_add_signed(-d);
+            if board.adjacent_dwarfs(to) > 0 {
+                v.troll(board, from, to, true);
             }
+            behind = behind.wrapping_add_signed(-d);
         }
     }
 }
@@ -295,6 +310,9 @@ pub fn perft(board: &Board, rule: TrollCapture, depth: u32) -> u64 {
 /// Perft with make/unmake on one board: measured faster than copying the board for each move
 /// (the copy was a quarter of perft(4)'s time). `depth >= 2`.
 fn perft_in_place(board: &mut Board, rule: TrollCapture, depth: u32) -> u64 {
+    if depth == 2 && board.side() == Side::Dwarfs && board.troll_count() <= MAX_TROLLS {
+        return perft2_dwarfs(board, rule);
+    }
     let mut moves = MoveList::new();
     generate(board, rule, &mut moves);
     let mut leaves = 0;
@@ -309,6 +327,109 @@ fn perft_in_place(board: &mut Board, rule: TrollCapture, depth: u32) -> u64 {
         board.unplay(mv, hurl);
     }
     leaves
+}
+
+/// Perft 2 with the dwarfs to move. Each troll's reply count depends only on the cells its
+/// traversal reads, so it is counted once and reused after every dwarf move that touches none of
+/// them: a dwarf move far from every troll is only counted, one near some is played and only
+/// those trolls are counted again, and a hurl (which removes a troll) is played and counted.
+/// At most [`MAX_TROLLS`] trolls.
+fn perft2_dwarfs(board: &mut Board, rule: TrollCapture) -> u64 {
+    let mut trolls = ArrayVec::<TrollReach, { MAX_TROLLS as usize }>::new();
+    let mut reach = *board.trolls();
+    for sq in board.trolls().iter() {
+        let mut troll = TrollReach {
+            from: sq.cell(),
+            counter: Counter { rule, moves: 0 },
+            cells: SquareSet::default(),
+        };
+        visit_troll(board, troll.from, &mut troll);
+        reach = reach.or(&troll.cells);
+        trolls.push(troll);
+    }
+    let base: u64 = trolls.iter().map(|t| t.counter.moves).sum();
+    let mut split = Split {
+        reach: &reach,
+        untouched: 0,
+        touched: ArrayVec::new(),
+    };
+    visit_dwarfs(board, &mut split);
+    let (untouched, touched) = (split.untouched, split.touched);
+    let mut leaves = untouched * base;
+    for &mv in touched.iter() {
+        let (from, to) = (mv.from.cell(), mv.to.cell());
+        let hurl = board.kind(to) == TROLL;
+        board.play(mv);
+        leaves += if hurl {
+            count(board, rule)
+        } else {
+            trolls
+                .iter()
+                .map(|t| {
+                    if t.cells.has_cell(from) || t.cells.has_cell(to) {
+                        let mut counter = Counter { rule, moves: 0 };
+                        visit_troll(board, t.from, &mut counter);
+                        counter.moves
+                    } else {
+                        t.counter.moves
+                    }
+                })
+                .sum()
+        };
+        board.unplay(mv, hurl);
+    }
+    leaves
+}
+
+/// Counts one troll's moves and gathers the cells that count depends on: the empty landings it
+/// reads with their neighbours (whose dwarf counts it reads), and the dwarfs it meets. The other
+/// cells it reads are walls, which never change, and trolls, which only a hurl changes.
+struct TrollReach {
+    from: usize,
+    counter: Counter,
+    cells: SquareSet,
+}
+
+impl Visitor for TrollReach {
+    fn dwarf(&mut self, _: usize, _: usize) {}
+
+    #[inline(always)]
+    fn troll(&mut self, board: &Board, from: usize, to: usize, shove: bool) {
+        self.counter.troll(board, from, to, shove);
+    }
+
+    #[inline(always)]
+    fn landing_read(&mut self, board: &Board, c: usize) {
+        match board.kind(c) {
+            EMPTY => self.cells.insert_around(c),
+            DWARF => self.cells.insert_cell(c),
+            _ => {}
+        }
+    }
+}
+
+/// Sorts the dwarfs' moves into those touching a cell of `reach` and the others, only counted.
+struct Split<'a> {
+    reach: &'a SquareSet,
+    untouched: u64,
+    touched: ArrayVec<Move, MAX_DWARF_MOVES>,
+}
+
+impl Visitor for Split<'_> {
+    #[inline(always)]
+    fn dwarf(&mut self, from: usize, to: usize) {
+        if self.reach.has_cell(from) || self.reach.has_cell(to) {
+            self.touched.push(Move {
+                from: Square::from_cell(from),
+                to: Square::from_cell(to),
+                captures: 0,
+            });
+        } else {
+            self.untouched += 1;
+        }
+    }
+
+    fn troll(&mut self, _: &Board, _: usize, _: usize, _: bool) {}
 }
 
 impl Board {
